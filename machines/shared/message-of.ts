@@ -1,0 +1,36 @@
+/**
+ * SPEC section 8, message choice: the error's own message, else the server's `detail`, else the
+ * first `non_field_errors` entry, else the fallback. Duck-typed so machines stay free of `src/`:
+ * it reads the fields `ApiError` carries and plain `Error`s alike.
+ */
+export function messageOf(error: unknown, fallback: string): string {
+  if (typeof error === 'string') return error || fallback;
+  if (typeof error !== 'object' || error === null) return fallback;
+  const { message, detail, nonFieldErrors, non_field_errors } = error as Record<string, unknown>;
+  if (typeof message === 'string' && message) return message;
+  if (typeof detail === 'string' && detail) return detail;
+  for (const list of [nonFieldErrors, non_field_errors]) {
+    if (Array.isArray(list) && typeof list[0] === 'string' && list[0]) return list[0];
+  }
+  return fallback;
+}
+
+/** SPEC section 8, permission helper: the text for a refused action, by HTTP status. */
+export function permissionMessageOf(error: unknown, action: string): string {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  if (status === 403) return `You do not have permission to ${action}`;
+  if (status === 401) return 'Authentication required';
+  if (status === 404) return 'Resource not found';
+  const detail = typeof error === 'object' && error !== null ? (error as { detail?: unknown }).detail : undefined;
+  return typeof detail === 'string' && detail ? detail : messageOf(error, `Could not ${action}`);
+}
+
+/** Server 400 field errors onto form fields: first message per field (SPEC section 5). */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (typeof error !== 'object' || error === null) return {};
+  const fields = (error as { fieldErrors?: unknown }).fieldErrors;
+  if (typeof fields !== 'object' || fields === null) return {};
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}

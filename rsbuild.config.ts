@@ -1,0 +1,20 @@
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+const API_PORT = Number(process.env.API_PORT ?? 3001);
+
+export default defineConfig({
+  plugins: [pluginReact()],
+  source: { entry: { index: './src/main.tsx' } },
+  resolve: {
+    alias: { '@': './src', '@machines': './machines', '@openapi': './openapi' },
+  },
+  html: { template: './index.html' },
+  output: { distPath: { root: 'dist' }, cleanDistPath: true },
+  splitChunks: { preset: 'per-package' },
+  server: {
+    host: '127.0.0.1',
+    port: Number(process.env.PORT ?? 3000),
+    proxy: { '/api': `http://127.0.0.1:${API_PORT}` },
+  },
+});

@@ -1,0 +1,96 @@
+/**
+ * SimpleJWT-style tokens: HS256 only (so `alg: none` and foreign algorithms never verify), a
+ * `token_type` claim that keeps refresh tokens out of the Authorization header and vice versa,
+ * and a `jti` that sign-out writes to the revocation table.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../db/client';
+import { revokedTokens } from '../db/schema';
+import { unauthorized } from '../http/errors';
+
+export const ACCESS_TTL_SECONDS = 5 * 60;
+export const REFRESH_TTL_SECONDS = 24 * 60 * 60;
+
+type TokenType = 'access' | 'refresh';
+interface Claims {
+  userId: number;
+  jti: string;
+  expiresAt: Date;
+}
+
+export interface TokenService {
+  issuePair(userId: number): Promise<{ access: string; refresh: string }>;
+  /** The user id of a valid access token; a 401 `token_not_valid` otherwise. */
+  verifyAccess(token: string): Promise<number>;
+  refresh(refreshToken: string): Promise<{ access: string }>;
+  revoke(refreshToken: string): Promise<void>;
+}
+
+export function createTokenService(options: {
+  db: Database;
+  secret: string;
+  now?: () => Date;
+  accessTtlSeconds?: number;
+  refreshTtlSeconds?: number;
+}): TokenService {
+  const key = new TextEncoder().encode(options.secret);
+  const now = options.now ?? (() => new Date());
+  const accessTtl = options.accessTtlSeconds ?? ACCESS_TTL_SECONDS;
+  const refreshTtl = options.refreshTtlSeconds ?? REFRESH_TTL_SECONDS;
+
+  const sign = (userId: number, type: TokenType, ttl: number) => {
+    const issuedAt = Math.floor(now().getTime() / 1000);
+    return new SignJWT({ token_type: type, user_id: userId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setJti(randomUUID().replaceAll('-', ''))
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ttl)
+      .sign(key);
+  };
+
+  const verify = async (token: string, type: TokenType): Promise<Claims> => {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
+      const userId = Number(payload.sub);
+      if (payload.token_type !== type || !Number.isInteger(userId) || !payload.jti || !payload.exp) {
+        throw new Error('wrong token type');
+      }
+      return { userId, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+    } catch (error) {
+      const expired = error instanceof errors.JWTExpired;
+      throw unauthorized(
+        expired ? 'Token is invalid or expired' : 'Given token not valid for any token type',
+        'token_not_valid',
+      );
+    }
+  };
+
+  return {
+    async issuePair(userId) {
+      return { access: await sign(userId, 'access', accessTtl), refresh: await sign(userId, 'refresh', refreshTtl) };
+    },
+    async verifyAccess(token) {
+      return (await verify(token, 'access')).userId;
+    },
+    async refresh(refreshToken) {
+      const claims = await verify(refreshToken, 'refresh');
+      const revoked = await options.db
+        .select({ jti: revokedTokens.jti })
+        .from(revokedTokens)
+        .where(eq(revokedTokens.jti, claims.jti));
+      if (revoked.length > 0) throw unauthorized('Token is blacklisted', 'token_not_valid');
+      return { access: await sign(claims.userId, 'access', accessTtl) };
+    },
+    async revoke(refreshToken) {
+      const claims = await verify(refreshToken, 'refresh');
+      await options.db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now()));
+      await options.db
+        .insert(revokedTokens)
+        .values({ jti: claims.jti, expiresAt: claims.expiresAt })
+        .onConflictDoNothing();
+    },
+  };
+}

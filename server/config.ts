@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+type Env = Record<string, string | undefined>;
+
+/** Settings that can be read without touching the disk. */
+export interface EnvConfig {
+  port: number;
+  host: string;
+  /** Absolute path; holds `pgdata/`, `jwt-secret` and `outbox.jsonl`. */
+  dataDir: string;
+  /** When set, PostgreSQL at this URL is used instead of the embedded PGlite in `dataDir`. */
+  databaseUrl: string | null;
+  /** Number of offers seeded into a fresh database. */
+  seedOffers: number;
+  /** Request logging; `LOG=off` silences it. */
+  log: boolean;
+}
+
+export interface Config extends EnvConfig {
+  /** HS256 key material for access and refresh tokens. */
+  jwtSecret: string;
+}
+
+const MIN_SECRET_LENGTH = 32;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function nonEmpty(env: Env, name: string): string | null {
+  const raw = env[name]?.trim();
+  return raw ? raw : null;
+}
+
+/** Parses the environment; no side effects (the reset command uses this and must not create files). */
+export function parseEnv(env: Env = process.env): EnvConfig {
+  const log = (env.LOG ?? '').trim().toLowerCase();
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: nonEmpty(env, 'HOST') ?? '127.0.0.1',
+    dataDir: path.resolve(process.cwd(), nonEmpty(env, 'DATA_DIR') ?? '.data'),
+    databaseUrl: nonEmpty(env, 'DATABASE_URL'),
+    seedOffers: integer(env, 'SEED_OFFERS', 200, 0, 10_000_000),
+    log: !['off', 'false', '0', 'no'].includes(log),
+  };
+}
+
+/**
+ * The secret survives restarts (so issued tokens stay valid) by living in the data dir, readable
+ * by the owner only. `wx` makes a concurrent first start read the other process's secret.
+ */
+function dataDirSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(`${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters; delete it to get a new one`);
+  }
+  return secret;
+}
+
+/** Full configuration; creates `$DATA_DIR/jwt-secret` on first use unless JWT_SECRET is set. */
+export function loadConfig(env: Env = process.env): Config {
+  const base = parseEnv(env);
+  const given = nonEmpty(env, 'JWT_SECRET');
+  if (given !== null && given.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+  }
+  return { ...base, jwtSecret: given ?? dataDirSecret(base.dataDir) };
+}

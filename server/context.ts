@@ -1,0 +1,30 @@
+import type { Context } from 'hono';
+import type { Database } from './db/client';
+import type { TokenService } from './auth/tokens';
+import type { Contract } from './http/contract';
+import type { Outbox } from './mail/outbox';
+
+/** What every route module receives; tests build one with a temporary database. */
+export interface ServerContext {
+  db: Database;
+  contract: Contract;
+  tokens: TokenService;
+  outbox: Outbox;
+  now: () => Date;
+}
+
+/** The signed-in caller, loaded fresh from the database on every request. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  permissions: string[];
+  isSuperuser: boolean;
+  /** SPEC section 6: a seller is a user whose profile holds add_offer. */
+  isSeller: boolean;
+}
+
+export type AppEnv = { Variables: { user: AuthUser } };
+export type AppContext = Context<AppEnv>;

@@ -1,0 +1,355 @@
+/**
+ * Drizzle description of the tables. The SQL in `migrations/` is what creates them (there is no
+ * drizzle-kit); `tests/unit/server/db.test.ts` checks that both list the same columns and indexes.
+ */
+import { relations, type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const orderStatuses = ['in_progress', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const negotiationStates = [
+  'none',
+  'special_price_requested',
+  'counter_proposed',
+  'counter_accepted',
+  'counter_declined',
+] as const;
+export type NegotiationState = (typeof negotiationStates)[number];
+
+export const offerTypes = ['regular', 'promo'] as const;
+export type OfferType = (typeof offerTypes)[number];
+
+export const invoiceStatuses = ['issued', 'cancelled'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+export const orderEventTypes = [
+  'placed',
+  'special_price_requested',
+  'counter_proposed',
+  'counter_accepted',
+  'counter_declined',
+  'approved',
+  'cancelled',
+  'invoiced',
+] as const;
+export type OrderEventType = (typeof orderEventTypes)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Always lowercase (a CHECK enforces it), so lookups compare with `lower(input)`. */
+    email: text('email').notNull().unique('users_email_key'),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    company: text('company').notNull().default(''),
+    permissions: text('permissions').array().notNull().default(sql`'{}'`),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('users_email_lowercase', sql`${t.email} = lower(${t.email})`)],
+);
+
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    token: text('token').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens revoked before they expire (sign-out); rows past `expires_at` may be purged. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
+export const publishers = pgTable('publishers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique('publishers_name_key'),
+});
+
+export const regions = pgTable('regions', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique('regions_code_key'),
+  name: text('name').notNull(),
+});
+
+/** Storefronts. A seller user owns one or more; ownership of offers and orders goes through `owner_id`. */
+export const sellers = pgTable(
+  'sellers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique('sellers_name_key'),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [index('sellers_owner_idx').on(t.ownerId)],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id),
+    product: text('product').notNull(),
+    type: text('type', { enum: offerTypes }).notNull().default('regular'),
+    isHot: boolean('is_hot').notNull().default(false),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    isPublished: boolean('is_published').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    imageUrl: text('image_url'),
+    /** `lower(product)`, kept by PostgreSQL; search with `productContains`, never write it. */
+    productSearch: text('product_search').generatedAlwaysAs(sql`lower(product)`),
+  },
+  (t) => [
+    check('offers_type_check', sql`${t.type} in ('regular', 'promo')`),
+    check('offers_unit_price_check', sql`${t.unitPriceCents} > 0`),
+    check('offers_validity_check', sql`${t.endAt} > ${t.startAt}`),
+    // Client list: published offers, one index per ordering; the SQL explains each choice.
+    index('offers_pub_start_idx')
+      .on(t.startAt.desc(), t.id.desc())
+      .where(sql`${t.isPublished}`),
+    index('offers_pub_price_idx')
+      .on(t.unitPriceCents, t.id)
+      .where(sql`${t.isPublished}`),
+    index('offers_pub_product_idx')
+      .on(t.product, t.id)
+      .where(sql`${t.isPublished}`),
+    // INCLUDE (start_at, publisher_id, region_id, product_search) in SQL: Drizzle cannot express it.
+    index('offers_pub_count_idx')
+      .on(t.type, t.endAt)
+      .where(sql`${t.isPublished}`),
+    index('offers_pub_published_idx')
+      .on(t.publishedAt.desc(), t.id.desc(), t.sellerId)
+      .where(sql`${t.isPublished}`),
+    index('offers_unpub_created_idx')
+      .on(t.createdAt.desc(), t.id.desc(), t.sellerId)
+      .where(sql`not ${t.isPublished}`),
+    // INCLUDE (product_search) in SQL.
+    index('offers_seller_created_idx').on(t.sellerId, t.isPublished, t.createdAt.desc(), t.id.desc()),
+    index('offers_seller_published_idx').on(t.sellerId, t.isPublished, t.publishedAt.desc(), t.id.desc()),
+    index('offers_publisher_idx').on(t.publisherId, t.startAt.desc()),
+    index('offers_region_idx').on(t.regionId, t.startAt.desc()),
+    index('offers_product_trgm_idx').using('gin', t.productSearch.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * Case-insensitive "product contains term", the one form of search the trigram index and the
+ * count index serve (a `product ILIKE` would scan). LIKE wildcards in the term match literally.
+ */
+export function productContains(term: string): SQL {
+  const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+  // lower() in SQL rather than toLowerCase() in JS, so both sides fold case the same way.
+  return sql`${offers.productSearch} like lower(${`%${escaped}%`})`;
+}
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('cart_items_user_offer_key').on(t.userId, t.offerId),
+    check('cart_items_quantity_check', sql`${t.quantity} > 0`),
+    index('cart_items_offer_idx').on(t.offerId),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    /** `INV-<year>-<4-digit sequence within the year>`. */
+    number: text('number').notNull().unique('invoices_number_key'),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: invoiceStatuses }).notNull().default('issued'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    dueDate: date('due_date').notNull(),
+    /** Null while unpaid; unpaid past `due_date` is "overdue" (derived, not stored). */
+    paymentDate: date('payment_date'),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('invoices_status_check', sql`${t.status} in ('issued', 'cancelled')`),
+    index('invoices_client_due_idx').on(t.clientId, t.dueDate.desc()),
+    index('invoices_seller_due_idx').on(t.sellerId, t.dueDate.desc()),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    status: text('status', { enum: orderStatuses }).notNull().default('in_progress'),
+    negotiation: text('negotiation', { enum: negotiationStates }).notNull().default('none'),
+    clientNote: text('client_note').notNull().default(''),
+    counterNote: text('counter_note').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+  },
+  (t) => [
+    check('orders_status_check', sql`${t.status} in ('in_progress', 'completed', 'cancelled')`),
+    check(
+      'orders_negotiation_check',
+      sql`${t.negotiation} in ('none', 'special_price_requested', 'counter_proposed', 'counter_accepted', 'counter_declined')`,
+    ),
+    index('orders_client_status_idx').on(t.clientId, t.status, t.createdAt.desc()),
+    index('orders_seller_status_idx').on(t.sellerId, t.status, t.createdAt.desc()),
+    index('orders_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+/** Product, publisher and region are copied at order time so history survives offer edits and deletes. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    product: text('product').notNull(),
+    publisher: text('publisher').notNull(),
+    region: text('region').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The agreed price: the list price, or the counter price once the client accepted it. */
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    /** The offer's price when the order was placed. */
+    listUnitPriceCents: integer('list_unit_price_cents').notNull(),
+    counterQuantity: integer('counter_quantity'),
+    counterUnitPriceCents: integer('counter_unit_price_cents'),
+  },
+  (t) => [
+    check('order_lines_quantity_check', sql`${t.quantity} > 0`),
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_offer_idx').on(t.offerId),
+  ],
+);
+
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type', { enum: orderEventTypes }).notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const usersRelations = relations(users, ({ many }) => ({
+  storefronts: many(sellers),
+  cartItems: many(cartItems),
+  orders: many(orders),
+}));
+
+export const sellersRelations = relations(sellers, ({ one, many }) => ({
+  owner: one(users, { fields: [sellers.ownerId], references: [users.id] }),
+  offers: many(offers),
+  orders: many(orders),
+}));
+
+export const offersRelations = relations(offers, ({ one }) => ({
+  seller: one(sellers, { fields: [offers.sellerId], references: [sellers.id] }),
+  publisher: one(publishers, { fields: [offers.publisherId], references: [publishers.id] }),
+  region: one(regions, { fields: [offers.regionId], references: [regions.id] }),
+}));
+
+export const cartItemsRelations = relations(cartItems, ({ one }) => ({
+  user: one(users, { fields: [cartItems.userId], references: [users.id] }),
+  offer: one(offers, { fields: [cartItems.offerId], references: [offers.id] }),
+}));
+
+export const ordersRelations = relations(orders, ({ one, many }) => ({
+  client: one(users, { fields: [orders.clientId], references: [users.id] }),
+  seller: one(sellers, { fields: [orders.sellerId], references: [sellers.id] }),
+  invoice: one(invoices, { fields: [orders.invoiceId], references: [invoices.id] }),
+  lines: many(orderLines),
+  events: many(orderEvents),
+}));
+
+export const orderLinesRelations = relations(orderLines, ({ one }) => ({
+  order: one(orders, { fields: [orderLines.orderId], references: [orders.id] }),
+  offer: one(offers, { fields: [orderLines.offerId], references: [offers.id] }),
+}));
+
+export const orderEventsRelations = relations(orderEvents, ({ one }) => ({
+  order: one(orders, { fields: [orderEvents.orderId], references: [orders.id] }),
+  actor: one(users, { fields: [orderEvents.actorId], references: [users.id] }),
+}));
+
+export const invoicesRelations = relations(invoices, ({ one, many }) => ({
+  seller: one(sellers, { fields: [invoices.sellerId], references: [sellers.id] }),
+  client: one(users, { fields: [invoices.clientId], references: [users.id] }),
+  orders: many(orders),
+}));

@@ -1,0 +1,14 @@
+/** Money travels as decimal strings ("12.50") and is computed in integer cents. */
+export function toMoney(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Parses a contract `Money` string (already pattern-checked) into cents without float error. */
+export function toCents(money: string): number {
+  const negative = money.startsWith('-');
+  const [whole = '0', fraction = '00'] = money.replace('-', '').split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+  return negative ? -cents : cents;
+}

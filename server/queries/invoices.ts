@@ -1,0 +1,99 @@
+/** Invoices as the contract shows them; a page costs two queries (heads, orders with lines). */
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { components } from '../../openapi/schema';
+import type { Database } from '../db/client';
+import { invoices, orderLines, orders, sellers, users } from '../db/schema';
+import { toMoney } from '../http/money';
+import { personName } from './orders';
+
+export type InvoiceBody = components['schemas']['Invoice'];
+type PaymentStatus = components['schemas']['PaymentStatus'];
+
+/** The largest total the `total_cents` column holds. */
+export const MAX_INVOICE_CENTS = 2_147_483_647;
+
+/** Overdue is derived, never stored: issued, unpaid and due before today (UTC day). */
+export function paymentStatusOf(
+  invoice: { status: string; dueDate: string; paymentDate: string | null },
+  today: string,
+): PaymentStatus {
+  if (invoice.paymentDate !== null) return 'paid';
+  return invoice.status === 'issued' && invoice.dueDate < today ? 'overdue' : 'unpaid';
+}
+
+/** The SQL twin of `paymentStatusOf`, for the `paymentStatus` filter. */
+export function paymentStatusIs(status: PaymentStatus, today: string): SQL {
+  const overdue = sql`(${invoices.status} = 'issued' and ${invoices.dueDate} < ${today})`;
+  if (status === 'paid') return sql`${invoices.paymentDate} is not null`;
+  if (status === 'overdue') return sql`(${invoices.paymentDate} is null and ${overdue})`;
+  return sql`(${invoices.paymentDate} is null and not ${overdue})`;
+}
+
+/** Loads invoices by id and serializes them, in the order of `ids`; unknown ids are skipped. */
+export async function loadInvoices(db: Database, ids: number[], today: string): Promise<InvoiceBody[]> {
+  if (ids.length === 0) return [];
+  const [heads, invoiced] = await Promise.all([
+    db
+      .select({
+        invoice: invoices,
+        storefront: sellers.name,
+        clientFirstName: users.firstName,
+        clientLastName: users.lastName,
+        clientEmail: users.email,
+        clientCompany: users.company,
+      })
+      .from(invoices)
+      .innerJoin(sellers, eq(sellers.id, invoices.sellerId))
+      .innerJoin(users, eq(users.id, invoices.clientId))
+      .where(inArray(invoices.id, ids)),
+    db
+      .select({
+        id: orders.id,
+        invoiceId: orders.invoiceId,
+        createdAt: orders.createdAt,
+        // float8: exact for any realistic sum, and both drivers return it as a number.
+        totalCents: sql<number>`coalesce(sum(${orderLines.quantity}::bigint * ${orderLines.unitPriceCents}), 0)::float8`,
+        regions: sql<string[]>`coalesce(array_agg(distinct ${orderLines.region}) filter (where ${orderLines.region} is not null), '{}')`,
+      })
+      .from(orders)
+      .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(inArray(orders.invoiceId, ids))
+      .groupBy(orders.id)
+      .orderBy(asc(orders.createdAt), asc(orders.id)),
+  ]);
+  const ordersOf = new Map<number, InvoiceBody['orders']>();
+  for (const order of invoiced) {
+    if (order.invoiceId === null) continue;
+    const list = ordersOf.get(order.invoiceId) ?? [];
+    list.push({
+      id: order.id,
+      created_at: order.createdAt.toISOString(),
+      total: toMoney(Number(order.totalCents)),
+      regions: order.regions,
+    });
+    ordersOf.set(order.invoiceId, list);
+  }
+  const byId = new Map(
+    heads.map(({ invoice, ...party }) => {
+      const body: InvoiceBody = {
+        id: invoice.id,
+        number: invoice.number,
+        status: invoice.status,
+        payment_status: paymentStatusOf(invoice, today),
+        seller: { id: invoice.sellerId, name: party.storefront },
+        client: {
+          id: invoice.clientId,
+          name: personName({ firstName: party.clientFirstName, lastName: party.clientLastName, email: party.clientEmail }),
+          company: party.clientCompany,
+        },
+        issued_at: invoice.issuedAt.toISOString(),
+        due_date: invoice.dueDate,
+        payment_date: invoice.paymentDate,
+        total: toMoney(invoice.totalCents),
+        orders: ordersOf.get(invoice.id) ?? [],
+      };
+      return [invoice.id, body] as const;
+    }),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -1,0 +1,178 @@
+/**
+ * The caller's server-side cart and its checkout into orders, one per storefront (SPEC section 7,
+ * "Submit order flow"). Lines of others answer 404 so ids do not leak.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { components } from '../../openapi/schema';
+import type { AppContext, AppEnv, ServerContext } from '../context';
+import type { Database } from '../db/client';
+import { cartItems, offers, publishers, regions, sellers } from '../db/schema';
+import { readJson } from '../http/body';
+import { badRequest, invalid, notFound } from '../http/errors';
+import { toMoney } from '../http/money';
+import { insertOrder, isOrderable, loadOrders, MAX_QUANTITY, type NewOrderLine } from '../queries/orders';
+
+type CartBody = components['schemas']['Cart'];
+
+/** Path ids: digits only, small enough for an integer column; anything else is no route (404). */
+const ITEM_ID = ':itemId{[1-9][0-9]{0,8}}';
+
+const UNAVAILABLE = 'This offer is not available.';
+
+/** Cart lines with everything an order line snapshots, in the order they were added. */
+function cartLines(db: Database, userId: number, itemIds?: number[]) {
+  const mine = eq(cartItems.userId, userId);
+  return db
+    .select({
+      id: cartItems.id,
+      quantity: cartItems.quantity,
+      offerId: offers.id,
+      product: offers.product,
+      imageUrl: offers.imageUrl,
+      isHot: offers.isHot,
+      unitPriceCents: offers.unitPriceCents,
+      isPublished: offers.isPublished,
+      endAt: offers.endAt,
+      sellerId: offers.sellerId,
+      storefront: sellers.name,
+      ownerId: sellers.ownerId,
+      publisher: publishers.name,
+      region: regions.name,
+    })
+    .from(cartItems)
+    .innerJoin(offers, eq(offers.id, cartItems.offerId))
+    .innerJoin(sellers, eq(sellers.id, offers.sellerId))
+    .innerJoin(publishers, eq(publishers.id, offers.publisherId))
+    .innerJoin(regions, eq(regions.id, offers.regionId))
+    .where(itemIds ? and(mine, inArray(cartItems.id, itemIds)) : mine)
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+async function readCart(ctx: ServerContext, userId: number): Promise<CartBody> {
+  const now = ctx.now();
+  const lines = await cartLines(ctx.db, userId);
+  const items = lines.map((line) => ({
+    id: line.id,
+    offer_id: line.offerId,
+    name: line.product,
+    image: line.imageUrl,
+    hot: line.isHot,
+    publisher: line.publisher,
+    seller: line.storefront,
+    region: line.region,
+    price: toMoney(line.unitPriceCents),
+    quantity: line.quantity,
+    total: toMoney(line.quantity * line.unitPriceCents),
+    available: isOrderable(line, now),
+  }));
+  return {
+    items,
+    total_items: lines.reduce((sum, line) => sum + line.quantity, 0),
+    total_positions: lines.length,
+    total_price: toMoney(lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0)),
+  };
+}
+
+const itemIdOf = (c: AppContext) => Number(c.req.param('itemId'));
+
+export function cartRoutes(ctx: ServerContext) {
+  return new Hono<AppEnv>()
+    .get('/cart/', async (c) => c.json(await readCart(ctx, c.get('user').id)))
+    .post('/cart/add/', async (c) => {
+      const user = c.get('user');
+      const body = ctx.contract.body('addToCart', await readJson(c));
+      const [offer] = await ctx.db
+        .select({ isPublished: offers.isPublished, endAt: offers.endAt })
+        .from(offers)
+        .where(eq(offers.id, body.offer_id));
+      if (!offer || !isOrderable(offer, ctx.now())) throw invalid('offer_id', UNAVAILABLE);
+      // One statement, so two adds at once cannot push a line past the limit.
+      const written = await ctx.db
+        .insert(cartItems)
+        .values({ userId: user.id, offerId: body.offer_id, quantity: body.quantity, createdAt: ctx.now() })
+        .onConflictDoUpdate({
+          target: [cartItems.userId, cartItems.offerId],
+          set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+          setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_QUANTITY}`,
+        })
+        .returning({ id: cartItems.id });
+      if (written.length === 0) {
+        throw invalid('quantity', `A cart line can hold at most ${MAX_QUANTITY} units; this would go over it.`);
+      }
+      return c.json(await readCart(ctx, user.id));
+    })
+    .patch(`/cart/update/${ITEM_ID}/`, async (c) => {
+      const user = c.get('user');
+      const body = ctx.contract.body('updateCartItem', await readJson(c));
+      const updated = await ctx.db
+        .update(cartItems)
+        .set({ quantity: body.quantity })
+        .where(and(eq(cartItems.id, itemIdOf(c)), eq(cartItems.userId, user.id)))
+        .returning({ id: cartItems.id });
+      if (updated.length === 0) throw notFound();
+      return c.json(await readCart(ctx, user.id));
+    })
+    .delete(`/cart/remove/${ITEM_ID}/`, async (c) => {
+      const user = c.get('user');
+      const removed = await ctx.db
+        .delete(cartItems)
+        .where(and(eq(cartItems.id, itemIdOf(c)), eq(cartItems.userId, user.id)))
+        .returning({ id: cartItems.id });
+      if (removed.length === 0) throw notFound();
+      return c.json(await readCart(ctx, user.id));
+    })
+    .post('/cart/checkout/', async (c) => {
+      const user = c.get('user');
+      const body = ctx.contract.body('checkoutCart', await readJson(c));
+      const ids = [...new Set(body.cart_item_ids)];
+      const now = ctx.now();
+      const orderIds = await ctx.db.transaction(async (tx) => {
+        // Locked so that a second checkout of the same lines waits, then finds them gone.
+        const lines = await cartLines(tx, user.id, ids).for('update', { of: cartItems });
+        const found = new Set(lines.map((line) => line.id));
+        const unknown = ids.filter((id) => !found.has(id));
+        if (unknown.length > 0) {
+          throw badRequest({ cart_item_ids: unknown.map((id) => `Unknown cart item: ${id}.`) });
+        }
+        const problems = lines.flatMap((line) => {
+          if (!isOrderable(line, now)) return [`This offer is no longer available: ${line.product}.`];
+          if (line.ownerId === user.id) return [`You cannot order from your own storefront: ${line.storefront}.`];
+          return [];
+        });
+        if (problems.length > 0) throw badRequest({ cart_item_ids: problems });
+
+        const byStorefront = new Map<number, NewOrderLine[]>();
+        for (const line of lines) {
+          const group = byStorefront.get(line.sellerId) ?? [];
+          group.push({
+            offerId: line.offerId,
+            product: line.product,
+            publisher: line.publisher,
+            region: line.region,
+            quantity: line.quantity,
+            unitPriceCents: line.unitPriceCents,
+            listUnitPriceCents: line.unitPriceCents,
+          });
+          byStorefront.set(line.sellerId, group);
+        }
+        const created: number[] = [];
+        for (const [sellerId, orderLines] of byStorefront) {
+          created.push(
+            await insertOrder(tx, {
+              clientId: user.id,
+              sellerId,
+              negotiation: 'none',
+              clientNote: body.note ?? '',
+              lines: orderLines,
+              events: [{ type: 'placed', note: '' }],
+              now,
+            }),
+          );
+        }
+        await tx.delete(cartItems).where(and(eq(cartItems.userId, user.id), inArray(cartItems.id, ids)));
+        return created;
+      });
+      return c.json({ orders: await loadOrders(ctx.db, orderIds) }, 201);
+    });
+}

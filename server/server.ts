@@ -1,0 +1,43 @@
+/** Builds a running server from a configuration: database, migrations, seed, tokens, app. */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { createTokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { ServerContext } from './context';
+import { openDatabase } from './db/client';
+import { seedIfEmpty } from './db/seed';
+import { loadContract } from './http/contract';
+import { fileOutbox } from './mail/outbox';
+
+export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+export interface ServerOptions {
+  log?: (line: string) => void;
+  /** Overrides for tests: a clock and token lifetimes. */
+  now?: () => Date;
+  accessTtlSeconds?: number;
+  distDir?: string | null;
+}
+
+export async function createServer(config: Config, options: ServerOptions = {}) {
+  const log = options.log ?? (() => {});
+  const now = options.now ?? (() => new Date());
+  const database = await openDatabase(config);
+  await seedIfEmpty(database.db, { offers: config.seedOffers, now: now() });
+  const ctx: ServerContext = {
+    db: database.db,
+    contract: loadContract(),
+    tokens: createTokenService({
+      db: database.db,
+      secret: config.jwtSecret,
+      now,
+      ...(options.accessTtlSeconds ? { accessTtlSeconds: options.accessTtlSeconds } : {}),
+    }),
+    outbox: fileOutbox(join(config.dataDir, 'outbox.jsonl'), log),
+    now,
+  };
+  const distDir = options.distDir === undefined ? DIST_DIR : options.distDir;
+  const app = createApp(ctx, { log, ...(distDir ? { distDir } : {}) });
+  return { app, ctx, database, close: () => database.close() };
+}

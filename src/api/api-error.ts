@@ -1,0 +1,41 @@
+/**
+ * One error type for every failed call. `message` is set only for failures on our side of the
+ * wire (network down, unreadable response); server errors carry `detail`, `nonFieldErrors` and
+ * `fieldErrors` as DRF sends them, so the SPEC's message choice (own message, detail,
+ * non_field_errors, fallback) reads them in that order.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    /** HTTP status; 0 when no response arrived. */
+    readonly status: number,
+    readonly detail: string | undefined,
+    readonly nonFieldErrors: string[],
+    /** First message per field, keyed as the API names the field. */
+    readonly fieldErrors: Record<string, string>,
+    ownMessage = '',
+  ) {
+    super(ownMessage);
+  }
+
+  static fromBody(status: number, body: unknown): ApiError {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return new ApiError(status, undefined, [], {});
+    }
+    const record = body as Record<string, unknown>;
+    const detail = typeof record.detail === 'string' ? record.detail : undefined;
+    const nonField = Array.isArray(record.non_field_errors)
+      ? record.non_field_errors.filter((m): m is string => typeof m === 'string')
+      : [];
+    const fields: Record<string, string> = {};
+    for (const [field, messages] of Object.entries(record)) {
+      if (field === 'detail' || field === 'non_field_errors' || field === 'code') continue;
+      const first = Array.isArray(messages) ? messages.find((m) => typeof m === 'string') : messages;
+      if (typeof first === 'string') fields[field] = first;
+    }
+    return new ApiError(status, detail, nonField, fields);
+  }
+}
+
+export const NETWORK_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
+export const MALFORMED_MESSAGE = 'The server sent a response the app cannot read. Please try again.';

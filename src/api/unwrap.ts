@@ -1,0 +1,27 @@
+import { ApiError, MALFORMED_MESSAGE, NETWORK_MESSAGE } from './api-error';
+
+type FetchResult<T> = { data?: T; error?: unknown; response: Response };
+
+/**
+ * openapi-fetch resolves 4xx/5xx as `{ error }` and rejects on network failure or unreadable
+ * JSON; this turns every failure into an `ApiError` and returns the data otherwise. Aborts pass
+ * through untouched so cancelled actors stay quiet.
+ */
+export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
+  let result: FetchResult<T>;
+  try {
+    result = await call;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (error instanceof SyntaxError) throw new ApiError(0, undefined, [], {}, MALFORMED_MESSAGE);
+    throw new ApiError(0, undefined, [], {}, NETWORK_MESSAGE);
+  }
+  if (result.error !== undefined || !result.response.ok) {
+    const error = ApiError.fromBody(result.response.status, result.error);
+    if (result.response.status >= 500 && !error.detail) {
+      throw new ApiError(result.response.status, undefined, [], {}, `The server had a problem (${result.response.status}). Please try again.`);
+    }
+    throw error;
+  }
+  return result.data as T;
+}

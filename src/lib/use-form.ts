@@ -1,0 +1,66 @@
+/**
+ * Form values and their messages for our small forms. A field is checked when it loses focus
+ * (SPEC section 5) and all fields on submit; server field errors are merged in by the caller.
+ * `submit` returns the valid values, or null after focusing the first invalid field.
+ */
+import { useCallback, useRef, useState } from 'react';
+import { z } from 'zod/mini';
+
+type Values<K extends string> = Record<K, string>;
+type Errors<K extends string> = Partial<Record<K, string>>;
+
+export function useForm<K extends string>(schema: z.ZodMiniType<Values<K>>, initial: Values<K>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors<K>>({});
+  const inputs = useRef(new Map<K, HTMLInputElement | null>());
+
+  const errorsOf = useCallback(
+    (candidate: Values<K>): Errors<K> => {
+      const result = z.safeParse(schema, candidate);
+      if (result.success) return {};
+      const found: Errors<K> = {};
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] as K | undefined;
+        if (field !== undefined && found[field] === undefined) found[field] = issue.message;
+      }
+      return found;
+    },
+    [schema],
+  );
+
+  const field = (name: K) => ({
+    name,
+    value: values[name],
+    errorMessage: errors[name],
+    onChange: (value: string) => {
+      setValues((current) => ({ ...current, [name]: value }));
+      // Typing clears a shown message; it comes back on blur if still wrong.
+      if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+    onBlur: () => setErrors((current) => ({ ...current, [name]: errorsOf(values)[name] })),
+    inputRef: (element: HTMLInputElement | null) => {
+      inputs.current.set(name, element);
+    },
+  });
+
+  const submit = (): Values<K> | null => {
+    const found = errorsOf(values);
+    setErrors(found);
+    const firstInvalid = (Object.keys(values) as K[]).find((name) => found[name]);
+    if (firstInvalid === undefined) return values;
+    inputs.current.get(firstInvalid)?.focus();
+    return null;
+  };
+
+  const fieldNames = useRef(Object.keys(initial) as K[]);
+  const showServerErrors = useCallback((serverErrors: Errors<K>) => {
+    setErrors((current) => ({ ...current, ...serverErrors }));
+    const firstInvalid = fieldNames.current.find((name) => serverErrors[name]);
+    if (firstInvalid !== undefined) inputs.current.get(firstInvalid)?.focus();
+  }, []);
+
+  return { values, errors, field, submit, showServerErrors };
+}
+
+export const REQUIRED_MESSAGE = 'The field is required';
+export const required = () => z.string().check(z.trim(), z.minLength(1, REQUIRED_MESSAGE));

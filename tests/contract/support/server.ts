@@ -1,0 +1,226 @@
+/**
+ * One in-process server per test file, on a fresh temporary data folder. `call` sends a request
+ * through `app.request` and checks the answer against the contract before the test sees it; every
+ * call is recorded so each file can prove it reached every operation it owns with a 2xx answer.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SignJWT } from 'jose';
+import type { components } from '../../../openapi/schema';
+import { type Config, loadConfig } from '../../../server/config';
+import { createServer } from '../../../server/server';
+import { type Method, matchOperation, type Operation, responseProblems } from './contract';
+
+export type Schemas = components['schemas'];
+export type Offer = Schemas['Offer'];
+export type OfferPage = Schemas['OfferPage'];
+export type OfferBatchResult = Schemas['OfferBatchResult'];
+export type Cart = Schemas['Cart'];
+export type CartItem = Schemas['CartItem'];
+export type Order = Schemas['Order'];
+export type OrderPage = Schemas['OrderPage'];
+export type CheckoutResult = Schemas['CheckoutResult'];
+export type Invoice = Schemas['Invoice'];
+export type InvoicePage = Schemas['InvoicePage'];
+export type Profile = Schemas['Profile'];
+export type Options = Schemas['Options'];
+export type TokenPair = Schemas['TokenPair'];
+/** Error bodies: `{detail}` or `{field: [messages]}`. */
+export type ErrorBody = Record<string, unknown>;
+
+export const DEMO_PASSWORD = 'Demo-pass-2026';
+export const ACCOUNTS = {
+  client: 'client@example.com',
+  client2: 'client2@example.com',
+  seller: 'seller@example.com',
+  seller2: 'seller2@example.com',
+} as const;
+export type Account = keyof typeof ACCOUNTS;
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface CallOptions {
+  token?: string;
+  json?: unknown;
+  /** A raw body sent as application/json (for invalid JSON). */
+  rawJson?: string;
+  form?: FormData;
+  query?: Query;
+}
+
+export interface ApiResponse<T = ErrorBody> {
+  status: number;
+  body: T;
+  text: string;
+  contentType: string;
+  operation: Operation;
+}
+
+type Running = Awaited<ReturnType<typeof createServer>>;
+
+export interface Api {
+  readonly config: Config;
+  readonly dataDir: string;
+  readonly server: Running;
+  /** Any request to a contract operation; throws when the answer breaks the contract. */
+  call<T = ErrorBody>(method: Method, url: string, options?: CallOptions): Promise<ApiResponse<T>>;
+  /** `call`, then asserts the status and returns the body. */
+  req<T = ErrorBody>(status: number, method: Method, url: string, options?: CallOptions): Promise<T>;
+  /** Signs in a demo account (memoised per file). */
+  login(account: Account): Promise<TokenPair>;
+  token(account: Account): Promise<string>;
+  /** The id of a demo account. */
+  userId(account: Account): Promise<number>;
+  /** Statuses seen per operationId in this file. */
+  readonly records: Map<string, Set<number>>;
+  /** Asserts that each operation was answered with a 2xx at least once in this file. */
+  expectCovered(operationIds: readonly string[]): void;
+  /** Lines written to `$DATA_DIR/outbox.jsonl`. */
+  outbox(): Promise<{ to: string; subject: string; text: string; link: string }[]>;
+  /** An HS256 token signed with the server's secret, with any claims. */
+  signToken(claims: Record<string, unknown>, header?: Record<string, unknown>): Promise<string>;
+}
+
+function buildUrl(url: string, query?: Query): string {
+  const parsed = new URL(url, 'http://localhost');
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) parsed.searchParams.set(key, String(value));
+  }
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+/** Registers beforeAll/afterAll for a server on a fresh data folder; the returned object works inside tests. */
+export function useServer(env: Record<string, string> = {}): Api {
+  let running: Running | undefined;
+  let dataDir = '';
+  let config: Config | undefined;
+  const records = new Map<string, Set<number>>();
+  const sessions = new Map<Account, Promise<TokenPair>>();
+  const ids = new Map<Account, Promise<number>>();
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'contract-'));
+    config = loadConfig({ DATA_DIR: dataDir, LOG: 'off', SEED_OFFERS: '200', ...env });
+    running = await createServer(config, { distDir: null });
+  });
+
+  afterAll(async () => {
+    await running?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const need = () => {
+    if (!running || !config) throw new Error('The server is not running (did beforeAll fail?)');
+    return { running, config };
+  };
+
+  const api: Api = {
+    get config() {
+      return need().config;
+    },
+    get dataDir() {
+      return dataDir;
+    },
+    get server() {
+      return need().running;
+    },
+    records,
+
+    async call<T>(method: Method, url: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+      const { running: server } = need();
+      const target = buildUrl(url, options.query);
+      const pathname = target.split('?')[0] ?? '';
+      const operation = matchOperation(method, pathname);
+      if (!operation) throw new Error(`${method} ${pathname} is not an operation of the contract`);
+      const headers: Record<string, string> = {};
+      if (options.token) headers.Authorization = `Bearer ${options.token}`;
+      let body: BodyInit | undefined;
+      if (options.json !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        body = JSON.stringify(options.json);
+      } else if (options.rawJson !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        body = options.rawJson;
+      } else if (options.form) {
+        body = options.form;
+      }
+      const response = await server.app.request(target, { method, headers, ...(body === undefined ? {} : { body }) });
+      const text = await response.text();
+      const contentType = response.headers.get('content-type') ?? '';
+      let seen = records.get(operation.operationId);
+      if (!seen) {
+        seen = new Set();
+        records.set(operation.operationId, seen);
+      }
+      seen.add(response.status);
+      const problems = responseProblems(operation, response.status, contentType, text);
+      if (problems.length > 0) {
+        throw new Error(
+          `Contract violation on ${method} ${target}: ${problems.join(' | ')}\n  status ${response.status}, body: ${text.slice(0, 600)}`,
+        );
+      }
+      const parsed = contentType.includes('application/json') ? (JSON.parse(text) as T) : (text as T);
+      return { status: response.status, body: parsed, text, contentType, operation };
+    },
+
+    async req<T>(status: number, method: Method, url: string, options: CallOptions = {}): Promise<T> {
+      const res = await api.call<T>(method, url, options);
+      expect(res.status, `${method} ${url} ${JSON.stringify(options.query ?? {})} answered ${res.text.slice(0, 600)}`).toBe(
+        status,
+      );
+      return res.body;
+    },
+
+    login(account) {
+      let session = sessions.get(account);
+      if (!session) {
+        session = api.req<TokenPair>(200, 'POST', '/api/v1/token', {
+          json: { email: ACCOUNTS[account], password: DEMO_PASSWORD },
+        });
+        sessions.set(account, session);
+      }
+      return session;
+    },
+
+    async token(account) {
+      return (await api.login(account)).access;
+    },
+
+    userId(account) {
+      let id = ids.get(account);
+      if (!id) {
+        id = api.token(account).then((token) =>
+          api.req<Profile>(200, 'GET', '/api/v1/profile', { token }).then((profile) => profile.id),
+        );
+        ids.set(account, id);
+      }
+      return id;
+    },
+
+    expectCovered(operationIds) {
+      const missing = operationIds.filter((id) => ![...(records.get(id) ?? [])].some((s) => s >= 200 && s < 300));
+      const seen = Object.fromEntries(missing.map((id) => [id, [...(records.get(id) ?? [])]]));
+      expect(missing, `operations never answered 2xx in this file (statuses seen: ${JSON.stringify(seen)})`).toEqual([]);
+    },
+
+    async outbox() {
+      let text = '';
+      try {
+        text = await readFile(path.join(dataDir, 'outbox.jsonl'), 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      return text
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line));
+    },
+
+    async signToken(claims, header = { alg: 'HS256', typ: 'JWT' }) {
+      const key = new TextEncoder().encode(need().config.jwtSecret);
+      return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', ...header }).sign(key);
+    },
+  };
+  return api;
+}

@@ -1,0 +1,192 @@
+/**
+ * `npm run bench`: figures, not assertions. Prints a table and writes bench-results/bench.json:
+ * - build time, and the JS and CSS each route loads before it is usable (raw and gzip), measured
+ *   in Chromium against the built app;
+ * - offers list latency (p50/p95/p99 over 500 requests) against a database seeded with 100,000
+ *   offers, over HTTP on loopback.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
+import { chromium } from '@playwright/test';
+import { loadConfig } from '../../server/config';
+import { createServer } from '../../server/server';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const OFFERS = Number(process.env.BENCH_OFFERS ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
+const DATA_DIR = join(ROOT, `.data-bench-${OFFERS}`);
+const PORT = Number(process.env.BENCH_PORT ?? 4180);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface RouteWeight {
+  route: string;
+  jsRaw: number;
+  jsGzip: number;
+  cssRaw: number;
+  cssGzip: number;
+  files: number;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+function buildApp(): number {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ['node_modules/@rsbuild/core/bin/rsbuild.js', 'build'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+  if (result.status !== 0) throw new Error('rsbuild build failed');
+  return (performance.now() - started) / 1000;
+}
+
+/** Routes to weigh, with the account to sign in as first (null: signed out). */
+const ROUTES: { route: string; account: string | null }[] = [
+  { route: '/signin', account: null },
+  { route: '/signup', account: null },
+  { route: '/offers', account: 'client@example.com' },
+  { route: '/seller/manage-offers', account: 'seller@example.com' },
+];
+
+async function weighRoutes(baseUrl: string): Promise<RouteWeight[]> {
+  if (!existsSync(CHROMIUM)) {
+    process.stderr.write(`Chromium not found at ${CHROMIUM}: route weights skipped.\n`);
+    return [];
+  }
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'],
+  });
+  const weights: RouteWeight[] = [];
+  try {
+    for (const { route, account } of ROUTES) {
+      const context = await browser.newContext({ baseURL: baseUrl });
+      if (account) {
+        const response = await fetch(`${baseUrl}/api/v1/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: account, password: 'Demo-pass-2026' }),
+        });
+        const tokens = (await response.json()) as { access: string; refresh: string };
+        await context.addInitScript((t) => {
+          localStorage.setItem('marketplace:access-token', JSON.stringify(t.access));
+          localStorage.setItem('marketplace:refresh-token', JSON.stringify(t.refresh));
+        }, tokens);
+      }
+      const page = await context.newPage();
+      const bodies: Promise<{ type: 'js' | 'css'; body: Buffer }>[] = [];
+      page.on('response', (response) => {
+        const type = response.request().resourceType();
+        if (type === 'script' || type === 'stylesheet') {
+          bodies.push(response.body().then((body) => ({ type: type === 'script' ? 'js' : 'css', body })));
+        }
+      });
+      await page.goto(route, { waitUntil: 'networkidle' });
+      const files = await Promise.all(bodies);
+      const sum = (type: 'js' | 'css', gzip: boolean) =>
+        files.filter((f) => f.type === type).reduce((total, f) => total + (gzip ? gzipSync(f.body).length : f.body.length), 0);
+      weights.push({
+        route,
+        jsRaw: sum('js', false),
+        jsGzip: sum('js', true),
+        cssRaw: sum('css', false),
+        cssGzip: sum('css', true),
+        files: files.length,
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return weights;
+}
+
+async function measureLatency(baseUrl: string) {
+  const token = (await (
+    await fetch(`${baseUrl}/api/v1/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'client@example.com', password: 'Demo-pass-2026' }),
+    })
+  ).json()) as { access: string };
+  const scenarios = [10, 100].flatMap((limit) => [
+    { name: `filter+search+ordering, ${limit}/page`, query: `type=regular&publisher=2&search=war&ordering=-unit_price&limit=${limit}` },
+    { name: `filter+ordering, ${limit}/page, offset 500`, query: `type=promo&region=1&ordering=-start_date&limit=${limit}&offset=500` },
+  ]);
+  const results = [];
+  for (const scenario of scenarios) {
+    const url = `${baseUrl}/api/v1/offers/?${scenario.query}`;
+    const headers = { Authorization: `Bearer ${token.access}` };
+    for (let i = 0; i < 20; i += 1) await (await fetch(url, { headers })).arrayBuffer();
+    const times: number[] = [];
+    let count = 0;
+    for (let i = 0; i < REQUESTS; i += 1) {
+      const started = performance.now();
+      const response = await fetch(url, { headers });
+      const body = (await response.json()) as { count: number };
+      times.push(performance.now() - started);
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      count = body.count;
+    }
+    times.sort((a, b) => a - b);
+    results.push({
+      scenario: scenario.name,
+      matching: count,
+      p50: quantile(times, 0.5),
+      p95: quantile(times, 0.95),
+      p99: quantile(times, 0.99),
+    });
+  }
+  return results;
+}
+
+const buildSeconds = buildApp();
+const freshDb = !existsSync(join(DATA_DIR, 'pgdata'));
+const seedStarted = performance.now();
+const config = loadConfig({ DATA_DIR, SEED_OFFERS: String(OFFERS), LOG: 'off' });
+const server = await createServer(config);
+const seedSeconds = (performance.now() - seedStarted) / 1000;
+const listener = serve({ fetch: server.app.fetch, port: PORT, hostname: '127.0.0.1' });
+const baseUrl = `http://127.0.0.1:${PORT}`;
+
+try {
+  const routes = await weighRoutes(baseUrl);
+  const latency = await measureLatency(baseUrl);
+  const report = {
+    date: new Date().toISOString(),
+    node: process.version,
+    buildSeconds,
+    database: { offers: OFFERS, kind: server.database.kind, openSeconds: seedSeconds, seededNow: freshDb },
+    routes,
+    latency,
+  };
+  mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench-results', 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
+
+  const lines = [
+    `Build: ${buildSeconds.toFixed(2)} s`,
+    `Database: ${OFFERS.toLocaleString('en-US')} offers (${server.database.kind}), ${freshDb ? 'seeded' : 'opened'} in ${seedSeconds.toFixed(1)} s`,
+    '',
+    'Route                      JS raw     JS gzip    CSS raw    CSS gzip   files',
+    ...routes.map(
+      (r) =>
+        `${r.route.padEnd(26)} ${kb(r.jsRaw).padEnd(10)} ${kb(r.jsGzip).padEnd(10)} ${kb(r.cssRaw).padEnd(10)} ${kb(r.cssGzip).padEnd(10)} ${r.files}`,
+    ),
+    '',
+    `GET /api/v1/offers/ over ${REQUESTS} requests       matching   p50       p95       p99`,
+    ...latency.map(
+      (l) =>
+        `${l.scenario.padEnd(42)} ${String(l.matching).padEnd(10)} ${`${l.p50.toFixed(2)} ms`.padEnd(9)} ${`${l.p95.toFixed(2)} ms`.padEnd(9)} ${l.p99.toFixed(2)} ms`,
+    ),
+    '',
+    'Written to bench-results/bench.json',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+} finally {
+  listener.close();
+  await server.close();
+}

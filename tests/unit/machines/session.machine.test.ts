@@ -1,0 +1,160 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { NO_TOKENS_MESSAGE, SIGN_IN_FALLBACK, sessionMachine } from '@machines/session/session.machine';
+import type { RefreshOutcome, SessionProfile, SignInAnswer } from '@machines/session/session.types';
+
+const profile: SessionProfile = {
+  id: 1,
+  email: 'client@example.com',
+  first_name: 'Ada',
+  last_name: 'Client',
+  phone: '',
+  company: 'Pixel Retail GmbH',
+  permissions: [],
+  is_superuser: false,
+  is_verified: true,
+  date_joined: '2026-01-01T00:00:00Z',
+};
+const unauthorized = Object.assign(new Error(''), { status: 401, detail: 'Token expired' });
+const offline = new Error('Cannot reach the server. Check your connection and try again.');
+
+function startSession(options: {
+  tokens?: { access: boolean; refresh: boolean };
+  loadProfile?: () => Promise<SessionProfile>;
+  refreshAccess?: () => Promise<RefreshOutcome>;
+  signIn?: () => Promise<SignInAnswer>;
+}) {
+  const effects = { storeTokens: vi.fn(), clearTokens: vi.fn(), signOut: vi.fn(async () => {}) };
+  const loadProfile = vi.fn(options.loadProfile ?? (async () => profile));
+  const refreshAccess = vi.fn(options.refreshAccess ?? (async () => 'refreshed' as const));
+  const machine = sessionMachine.provide({
+    actors: {
+      loadProfile: fromPromise(loadProfile),
+      refreshAccess: fromPromise(refreshAccess),
+      signIn: fromPromise(options.signIn ?? (async () => ({ access: 'a', refresh: 'r' }))),
+      signOut: fromPromise(effects.signOut),
+    },
+    actions: { storeTokens: (_, tokens) => effects.storeTokens(tokens), clearTokens: effects.clearTokens },
+  });
+  const tokens = options.tokens ?? { access: true, refresh: true };
+  const actor = createActor(machine, { input: { hasAccessToken: tokens.access, hasRefreshToken: tokens.refresh } });
+  const emitted: string[] = [];
+  actor.on('*', (event) => emitted.push(event.type));
+  actor.start();
+  return { actor, effects, loadProfile, refreshAccess, emitted };
+}
+
+describe('session machine', () => {
+  it('starts signed out without stored tokens, loading nothing', () => {
+    const { actor, loadProfile } = startSession({ tokens: { access: false, refresh: false } });
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(loadProfile).not.toHaveBeenCalled();
+    actor.stop();
+  });
+
+  it('shows the loading state while the profile loads, then signs in with it', async () => {
+    const { actor } = startSession({});
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    const signedIn = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(signedIn.context.profile).toEqual(profile);
+    actor.stop();
+  });
+
+  it('refreshes the access token and reloads the profile when the load fails with a refresh token stored', async () => {
+    const loads = [Promise.reject(unauthorized), Promise.resolve(profile)];
+    const { actor, refreshAccess, loadProfile } = startSession({ loadProfile: () => loads.shift() ?? Promise.reject(offline) });
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(refreshAccess).toHaveBeenCalledOnce();
+    expect(loadProfile).toHaveBeenCalledTimes(2);
+    expect(snapshot.context.profile?.email).toBe('client@example.com');
+    actor.stop();
+  });
+
+  it('removes both tokens and signs out when the refresh is refused with 401', async () => {
+    const { actor, effects } = startSession({
+      loadProfile: () => Promise.reject(unauthorized),
+      refreshAccess: async () => 'refused',
+    });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(effects.clearTokens).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context.hasRefreshToken).toBe(false);
+    actor.stop();
+  });
+
+  it('signs out without a refresh when the profile is refused and no refresh token is stored', async () => {
+    const { actor, refreshAccess, effects } = startSession({
+      tokens: { access: true, refresh: false },
+      loadProfile: () => Promise.reject(unauthorized),
+    });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(refreshAccess).not.toHaveBeenCalled();
+    expect(effects.clearTokens).toHaveBeenCalledOnce();
+    actor.stop();
+  });
+
+  it('treats a network failure as a problem to retry, not a sign-out', async () => {
+    const loads = [Promise.reject(offline), Promise.resolve(profile)];
+    const { actor, effects } = startSession({ loadProfile: () => loads.shift() ?? Promise.reject(offline) });
+    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    expect(failed.context.problem).toBe(offline.message);
+    expect(effects.clearTokens).not.toHaveBeenCalled();
+    actor.send({ type: 'session.retry' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.stop();
+  });
+
+  it('stores both tokens from a sign-in, loads the profile and announces the sign-in', async () => {
+    const { actor, effects, emitted } = startSession({ tokens: { access: false, refresh: false } });
+    actor.send({ type: 'session.signIn', credentials: { email: 'client@example.com', password: 'pw' } });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(effects.storeTokens).toHaveBeenCalledWith({ access: 'a', refresh: 'r' });
+    expect(emitted).toContain('session.signedIn');
+    actor.stop();
+  });
+
+  it("says 'Something wrong' when the sign-in answer lacks a token", async () => {
+    const { actor, effects } = startSession({ tokens: { access: false, refresh: false }, signIn: async () => ({ access: 'a' }) });
+    const failure = new Promise((resolve) => actor.on('session.signInFailed', resolve));
+    actor.send({ type: 'session.signIn', credentials: { email: 'a@b.c', password: 'pw' } });
+    expect(await failure).toMatchObject({ message: NO_TOKENS_MESSAGE });
+    expect(effects.storeTokens).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    actor.stop();
+  });
+
+  it('reports a refused sign-in with the server detail, or the fallback, and the field errors', async () => {
+    const refused = Object.assign(new Error(''), { status: 400, fieldErrors: { email: 'Enter a valid email address.' } });
+    const { actor } = startSession({ tokens: { access: false, refresh: false }, signIn: () => Promise.reject(refused) });
+    const failure = new Promise((resolve) => actor.on('session.signInFailed', resolve));
+    actor.send({ type: 'session.signIn', credentials: { email: 'nope', password: 'pw' } });
+    expect(await failure).toEqual({
+      type: 'session.signInFailed',
+      message: SIGN_IN_FALLBACK,
+      fieldErrors: { email: 'Enter a valid email address.' },
+    });
+    actor.stop();
+  });
+
+  it('signs out: revokes, clears the tokens, announces it', async () => {
+    const { actor, effects, emitted } = startSession({});
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.signOut' });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(effects.signOut).toHaveBeenCalledOnce();
+    expect(effects.clearTokens).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context.profile).toBeNull();
+    expect(emitted).toContain('session.signedOut');
+    actor.stop();
+  });
+
+  it('follows another tab: signed out there means signed out here, signed in there loads the profile here', async () => {
+    const { actor } = startSession({});
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.expired' });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    actor.send({ type: 'session.resumed' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.stop();
+  });
+});

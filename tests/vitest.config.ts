@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const alias = {
+  '@/': `${root}src/`,
+  '@machines/': `${root}machines/`,
+  '@openapi/': `${root}openapi/`,
+};
+
+export default defineConfig({
+  root,
+  resolve: { alias },
+  test: {
+    globals: true,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          globals: true,
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'components',
+          globals: true,
+          environment: 'jsdom',
+          include: ['tests/components/**/*.test.tsx'],
+          setupFiles: ['tests/setup.ts'],
+        },
+      },
+    ],
+  },
+});
