@@ -161,7 +161,11 @@ export interface paths {
          *     region by name (region also by code), type `regular` or `promo`, hot `true`/`false`,
          *     unit price like `12.50`, start and end as ISO date-times. The seller must be one of the
          *     caller's storefronts. Nothing is written when any row is invalid; each invalid field is
-         *     reported under `rows.<line>.<column>` (line 1 is the header).
+         *     reported under `rows.<line>.<column>` (line 1 is the header; `<line>` is where the record
+         *     starts), a row with the wrong number of fields under `rows.<line>.non_field_errors`, and
+         *     problems with the file as a whole (empty, no data rows, missing or unknown columns, over
+         *     5,000 rows, not UTF-8) under `file`. Dates without a zone are read as UTC; prices accept a
+         *     leading `€` or `$` and thousands separators (`€1,234.50`).
          */
         post: operations["uploadOffers"];
         delete?: never;
@@ -512,8 +516,12 @@ export interface components {
             detail: string;
             code?: string;
         };
-        /** @description Field name (dotted for nested fields) to messages; `non_field_errors` for the rest. */
+        /**
+         * @description Field name (dotted for nested fields) to messages; `non_field_errors` for the rest. A body
+         *     that is not JSON at all answers `{detail}` instead, as DRF does.
+         */
         ValidationErrors: {
+            detail?: string;
             non_field_errors?: string[];
         } & {
             [key: string]: string[];

@@ -20,7 +20,13 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 const run = spawnSync(
   process.execPath,
-  ['node_modules/@playwright/test/cli.js', 'test', '--config', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2)],
+  [
+    'node_modules/@playwright/test/cli.js',
+    'test',
+    '--config',
+    'tests/e2e/playwright.config.ts',
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } },
 );
 process.exit(run.status ?? 1);

@@ -71,7 +71,9 @@ function dataDirSecret(dataDir: string): string {
   }
   const secret = readFileSync(file, 'utf8').trim();
   if (secret.length < MIN_SECRET_LENGTH) {
-    throw new ConfigError(`${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters; delete it to get a new one`);
+    throw new ConfigError(
+      `${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters; delete it to get a new one`,
+    );
   }
   return secret;
 }

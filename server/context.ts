@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import type { Database } from './db/client';
 import type { TokenService } from './auth/tokens';
+import type { Database } from './db/client';
 import type { Contract } from './http/contract';
 import type { Outbox } from './mail/outbox';
 

@@ -27,7 +27,10 @@ function resetDataDir(dir: string): { ok: boolean; message: string } {
   const holdsCwd = relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
   const pgdata = path.join(dir, 'pgdata');
   if (holdsCwd || !existsSync(pgdata) || !statSync(pgdata).isDirectory()) {
-    return { ok: false, message: `Refusing to delete ${dir}: it is not a data directory (no pgdata/ in it, or it contains the working directory).` };
+    return {
+      ok: false,
+      message: `Refusing to delete ${dir}: it is not a data directory (no pgdata/ in it, or it contains the working directory).`,
+    };
   }
   rmSync(dir, { recursive: true, force: true });
   return { ok: true, message: `Reset ${dir}: deleted it; the next start creates and seeds a fresh database.` };

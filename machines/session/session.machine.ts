@@ -113,7 +113,10 @@ export const sessionMachine = setup({
           { guard: { type: 'isRefreshed', params: ({ event }) => event.output }, target: 'reloadingProfile' },
           { target: 'signedOut', actions: ['clearTokens', 'noteTokensGone'] },
         ],
-        onError: { target: 'failed', actions: { type: 'noteProblem', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'noteProblem', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     reloadingProfile: {
@@ -183,7 +186,11 @@ export const sessionMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: ['clearTokens', 'noteTokensGone', { type: 'announceSignInFailed', params: ({ event }) => ({ error: event.error }) }],
+              actions: [
+                'clearTokens',
+                'noteTokensGone',
+                { type: 'announceSignInFailed', params: ({ event }) => ({ error: event.error }) },
+              ],
             },
           },
         },

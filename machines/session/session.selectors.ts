@@ -7,7 +7,8 @@ type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 export type Role = 'seller' | 'client';
 
 /** SPEC section 6: the role derives from the profile; add_offer makes a seller. */
-export const roleOf = (profile: SessionProfile): Role => (profile.permissions.includes('add_offer') ? 'seller' : 'client');
+export const roleOf = (profile: SessionProfile): Role =>
+  profile.permissions.includes('add_offer') ? 'seller' : 'client';
 
 /** SPEC section 6: a superuser passes all; otherwise one matching permission is enough. */
 export function hasAnyPermission(profile: SessionProfile, required: readonly string[]): boolean {

@@ -34,10 +34,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const salt = Buffer.from(parts[4] ?? '', 'base64');
   const expected = Buffer.from(parts[5] ?? '', 'base64');
   const valid =
-    Number.isInteger(n) && n > 1 && (n & (n - 1)) === 0 &&
-    Number.isInteger(r) && r >= 1 && 128 * n * r <= MAX_MEMORY &&
-    Number.isInteger(p) && p >= 1 && p <= MAX_P &&
-    salt.length > 0 && expected.length >= 16;
+    Number.isInteger(n) &&
+    n > 1 &&
+    (n & (n - 1)) === 0 &&
+    Number.isInteger(r) &&
+    r >= 1 &&
+    128 * n * r <= MAX_MEMORY &&
+    Number.isInteger(p) &&
+    p >= 1 &&
+    p <= MAX_P &&
+    salt.length > 0 &&
+    expected.length >= 16;
   if (!valid) return false;
   const actual = await derive(password, salt, expected.length, { N: n, r, p, maxmem: 128 * n * r * 2 });
   return timingSafeEqual(actual, expected);

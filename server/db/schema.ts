@@ -3,18 +3,7 @@
  * drizzle-kit); `tests/unit/server/db.test.ts` checks that both list the same columns and indexes.
  */
 import { relations, type SQL, sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -146,25 +135,13 @@ export const offers = pgTable(
     check('offers_unit_price_check', sql`${t.unitPriceCents} > 0`),
     check('offers_validity_check', sql`${t.endAt} > ${t.startAt}`),
     // Client list: published offers, one index per ordering; the SQL explains each choice.
-    index('offers_pub_start_idx')
-      .on(t.startAt.desc(), t.id.desc())
-      .where(sql`${t.isPublished}`),
-    index('offers_pub_price_idx')
-      .on(t.unitPriceCents, t.id)
-      .where(sql`${t.isPublished}`),
-    index('offers_pub_product_idx')
-      .on(t.product, t.id)
-      .where(sql`${t.isPublished}`),
+    index('offers_pub_start_idx').on(t.startAt.desc(), t.id.desc()).where(sql`${t.isPublished}`),
+    index('offers_pub_price_idx').on(t.unitPriceCents, t.id).where(sql`${t.isPublished}`),
+    index('offers_pub_product_idx').on(t.product, t.id).where(sql`${t.isPublished}`),
     // INCLUDE (start_at, publisher_id, region_id, product_search) in SQL: Drizzle cannot express it.
-    index('offers_pub_count_idx')
-      .on(t.type, t.endAt)
-      .where(sql`${t.isPublished}`),
-    index('offers_pub_published_idx')
-      .on(t.publishedAt.desc(), t.id.desc(), t.sellerId)
-      .where(sql`${t.isPublished}`),
-    index('offers_unpub_created_idx')
-      .on(t.createdAt.desc(), t.id.desc(), t.sellerId)
-      .where(sql`not ${t.isPublished}`),
+    index('offers_pub_count_idx').on(t.type, t.endAt).where(sql`${t.isPublished}`),
+    index('offers_pub_published_idx').on(t.publishedAt.desc(), t.id.desc(), t.sellerId).where(sql`${t.isPublished}`),
+    index('offers_unpub_created_idx').on(t.createdAt.desc(), t.id.desc(), t.sellerId).where(sql`not ${t.isPublished}`),
     // INCLUDE (product_search) in SQL.
     index('offers_seller_created_idx').on(t.sellerId, t.isPublished, t.createdAt.desc(), t.id.desc()),
     index('offers_seller_published_idx').on(t.sellerId, t.isPublished, t.publishedAt.desc(), t.id.desc()),

@@ -12,12 +12,12 @@ import {
   invoices,
   type NegotiationState,
   type OfferType,
+  type OrderEventType,
+  type OrderStatus,
   offers,
   orderEvents,
-  type OrderEventType,
   orderLines,
   orders,
-  type OrderStatus,
   publishers,
   regions,
   sellers,
@@ -64,6 +64,42 @@ type Random = ReturnType<typeof prng>;
 const onStep = (ms: number) => new Date(Math.floor(ms / (5 * MINUTE)) * 5 * MINUTE);
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+const SELLER_PERMISSIONS = ['add_offer', 'change_offer', 'delete_offer'] as const;
+const DEMO_USERS = [
+  {
+    email: 'client@example.com',
+    firstName: 'Ada',
+    lastName: 'Client',
+    company: 'Pixel Retail GmbH',
+    phone: '+493012345678',
+    isSeller: false,
+  },
+  {
+    email: 'client2@example.com',
+    firstName: 'Ben',
+    lastName: 'Buyer',
+    company: 'Gamepoint Trading Ltd',
+    phone: '+442071234567',
+    isSeller: false,
+  },
+  {
+    email: 'seller@example.com',
+    firstName: 'Sven',
+    lastName: 'Seller',
+    company: 'Nordic Keys AB',
+    phone: '',
+    isSeller: true,
+  },
+  {
+    email: 'seller2@example.com',
+    firstName: 'Sara',
+    lastName: 'Supplier',
+    company: 'Arcade Supply Ltd',
+    phone: '',
+    isSeller: true,
+  },
+] as const;
+
 const PUBLISHERS = [
   'Ubisoft',
   'Electronic Arts',
@@ -84,14 +120,14 @@ const REGIONS = [
   { code: 'GLOBAL', name: 'Worldwide' },
 ] as const;
 
-const TITLE_FIRST = [
-  'Shadow', 'Iron', 'Crimson', 'Neon', 'Stellar', 'Frozen', 'Silent', 'Golden',
-  'Savage', 'Hidden', 'Eternal', 'Broken', 'Wild', 'Last', 'Rogue', 'Arcane',
-] as const;
-const TITLE_SECOND = [
-  'Frontier', 'Legion', 'Drift', 'Kingdom', 'Protocol', 'Horizon', 'Outpost', 'Dynasty',
-  'Circuit', 'Harbor', 'Odyssey', 'Rebellion', 'Citadel', 'Tactics', 'Voyage', 'Vanguard',
-] as const;
+const words = (text: string) => text.trim().split(/\s+/);
+/** Game titles are one word from each list: 256 fictional titles, each with a fixed publisher. */
+const TITLE_FIRST = words(`
+  Shadow Iron Crimson Neon Stellar Frozen Silent Golden
+  Savage Hidden Eternal Broken Wild Last Rogue Arcane`);
+const TITLE_SECOND = words(`
+  Frontier Legion Drift Kingdom Protocol Horizon Outpost Dynasty
+  Circuit Harbor Odyssey Rebellion Citadel Tactics Voyage Vanguard`);
 const SEQUELS = ['', '', '', ' II', ' III', ' 2', ' Reborn', ' Origins'] as const;
 /** Editions with their plausible price range in euros. */
 const EDITIONS = [
@@ -244,7 +280,8 @@ function planOrder(
   const invoice = scenario.invoice?.[pair % scenario.invoice.length] ?? null;
   const ageDays = invoice ? INVOICED_AGE[invoice] : scenario.age;
   const createdAt = now - ageDays * DAY - pair * 7 * HOUR - random.int(0, 5) * HOUR;
-  const bySpecialPrice = scenario.negotiation === 'special_price_requested' || (scenario.negotiation !== 'none' && pair % 2 === 0);
+  const bySpecialPrice =
+    scenario.negotiation === 'special_price_requested' || (scenario.negotiation !== 'none' && pair % 2 === 0);
   const lineCount = bySpecialPrice ? 1 : Math.min(candidates.length, random.int(1, 4));
   const start = random.int(0, candidates.length - 1);
   const countered = ['counter_proposed', 'counter_accepted', 'counter_declined'].includes(scenario.negotiation);
@@ -252,7 +289,9 @@ function planOrder(
   const lines: LinePlan[] = [];
   for (let i = 0; i < lineCount; i++) {
     const offer = candidates[(start + i) % candidates.length] as OfferRow & { id: number };
-    const quantity = bySpecialPrice ? random.pick([50, 100, 200] as const) : random.pick([1, 2, 5, 10, 20, 25] as const);
+    const quantity = bySpecialPrice
+      ? random.pick([50, 100, 200] as const)
+      : random.pick([1, 2, 5, 10, 20, 25] as const);
     const counterQuantity = countered ? (random.chance(0.5) ? quantity : quantity + 10) : null;
     const counterUnitPriceCents = countered
       ? Math.max(100, Math.round((offer.unitPriceCents * random.int(80, 93)) / 100))
@@ -311,10 +350,10 @@ function planOrder(
 async function insertBatched<T extends PgTable>(tx: Database, table: T, rows: T['$inferInsert'][]): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += BATCH) {
-    const inserted = (await tx
+    const inserted = await tx
       .insert(table)
       .values(rows.slice(i, i + BATCH))
-      .returning()) as { id: number }[];
+      .returning({ id: sql<number>`id` });
     for (const row of inserted) ids.push(row.id);
   }
   return ids;
@@ -335,20 +374,30 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
     const existing = await tx.select({ id: users.id }).from(users).limit(1);
     if (existing.length > 0) return { seeded: false };
 
-    const sellerPermissions = ['add_offer', 'change_offer', 'delete_offer'];
     const people = await tx
       .insert(users)
-      .values([
-        { email: 'client@example.com', firstName: 'Ada', lastName: 'Client', company: 'Pixel Retail GmbH', phone: '+493012345678' },
-        { email: 'client2@example.com', firstName: 'Ben', lastName: 'Buyer', company: 'Gamepoint Trading Ltd', phone: '+442071234567' },
-        { email: 'seller@example.com', firstName: 'Sven', lastName: 'Seller', company: 'Nordic Keys AB', permissions: sellerPermissions },
-        { email: 'seller2@example.com', firstName: 'Sara', lastName: 'Supplier', company: 'Arcade Supply Ltd', permissions: sellerPermissions },
-      ].map((user, i) => ({ ...user, passwordHash, isVerified: true, dateJoined: new Date(now - (400 - i * 30) * DAY) })))
+      .values(
+        DEMO_USERS.map(({ isSeller, ...user }, i) => ({
+          ...user,
+          permissions: isSeller ? [...SELLER_PERMISSIONS] : [],
+          passwordHash,
+          isVerified: true,
+          dateJoined: new Date(now - (400 - i * 30) * DAY),
+        })),
+      )
       .returning({ id: users.id });
     const [client, client2, seller, seller2] = people.map((row) => row.id) as [number, number, number, number];
 
-    const publisherIds = (await tx.insert(publishers).values(PUBLISHERS.map((name) => ({ name }))).returning()).map((row) => row.id);
-    const regionRows = await tx.insert(regions).values([...REGIONS]).returning();
+    const publisherIds = (
+      await tx
+        .insert(publishers)
+        .values(PUBLISHERS.map((name) => ({ name })))
+        .returning()
+    ).map((row) => row.id);
+    const regionRows = await tx
+      .insert(regions)
+      .values([...REGIONS])
+      .returning();
     const storefrontRows = await tx
       .insert(sellers)
       .values([
@@ -367,7 +416,8 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
     const offerIds = await insertBatched(tx, offers, offerRows);
     const savedOffers = offerRows.map((row, i) => ({ ...row, id: offerIds[i] as number }));
 
-    const isOrderable = (o: OfferRow) => o.isPublished === true && o.startAt.getTime() <= now && o.endAt.getTime() > now;
+    const isOrderable = (o: OfferRow) =>
+      o.isPublished === true && o.startAt.getTime() <= now && o.endAt.getTime() > now;
     const plans: OrderPlan[] = [];
     for (const [c, clientId] of [client, client2].entries()) {
       for (const [s, storefront] of storefrontRows.entries()) {
@@ -376,7 +426,16 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
         if (candidates.length === 0) continue;
         const pair = c * storefrontRows.length + s;
         for (const scenario of SCENARIOS) {
-          plans.push(planOrder(random, scenario, pair, { clientId, sellerId: storefront.id, ownerId: storefront.ownerId }, candidates, now));
+          plans.push(
+            planOrder(
+              random,
+              scenario,
+              pair,
+              { clientId, sellerId: storefront.id, ownerId: storefront.ownerId },
+              candidates,
+              now,
+            ),
+          );
         }
       }
     }
@@ -431,7 +490,15 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
           createdAt: new Date(event.at),
         })),
         ...(invoiceIdOf.has(plan)
-          ? [{ orderId: orderIds[i] as number, actorId: plan.ownerId, type: 'invoiced' as const, note: '', createdAt: new Date(invoiceIssuedAt(plan)) }]
+          ? [
+              {
+                orderId: orderIds[i] as number,
+                actorId: plan.ownerId,
+                type: 'invoiced' as const,
+                note: '',
+                createdAt: new Date(invoiceIssuedAt(plan)),
+              },
+            ]
           : []),
       ]),
     );
@@ -442,13 +509,29 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
     const cart = [firstStore, otherStore].filter((o) => o !== undefined);
     if (cart.length > 0) {
       await tx.insert(cartItems).values(
-        cart.map((offer, i) => ({ userId: client, offerId: offer.id, quantity: i === 0 ? 3 : 10, createdAt: new Date(now - (2 - i) * HOUR) })),
+        cart.map((offer, i) => ({
+          userId: client,
+          offerId: offer.id,
+          quantity: i === 0 ? 3 : 10,
+          createdAt: new Date(now - (2 - i) * HOUR),
+        })),
       );
     }
-    return { seeded: true, users: people.length, offers: offerRows.length, orders: plans.length, invoices: invoiceIdOf.size };
+    return {
+      seeded: true,
+      users: people.length,
+      offers: offerRows.length,
+      orders: plans.length,
+      invoices: invoiceIdOf.size,
+    };
   });
 
-  if (result.seeded) await db.execute(sql`VACUUM ANALYZE`);
+  // Only our tables: on a shared PostgreSQL the catalogs belong to someone else.
+  if (result.seeded) {
+    await db.execute(
+      sql`VACUUM ANALYZE users, publishers, regions, sellers, offers, cart_items, invoices, orders, order_lines, order_events`,
+    );
+  }
   return result;
 }
 
@@ -457,8 +540,15 @@ function invoiceIssuedAt(plan: OrderPlan): number {
 }
 
 /** One invoice per invoiced order, numbered per year in issue order. Returns the invoice id per plan. */
-async function insertInvoices(tx: Database, plans: OrderPlan[], random: Random, now: number): Promise<Map<OrderPlan, number>> {
-  const invoiced = plans.filter((plan) => plan.invoice !== null).sort((a, b) => invoiceIssuedAt(a) - invoiceIssuedAt(b));
+async function insertInvoices(
+  tx: Database,
+  plans: OrderPlan[],
+  random: Random,
+  now: number,
+): Promise<Map<OrderPlan, number>> {
+  const invoiced = plans
+    .filter((plan) => plan.invoice !== null)
+    .sort((a, b) => invoiceIssuedAt(a) - invoiceIssuedAt(b));
   const perYear = new Map<number, number>();
   const rows = invoiced.map((plan) => {
     const issued = invoiceIssuedAt(plan);

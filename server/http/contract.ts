@@ -143,7 +143,9 @@ function messageFor(error: ErrorObject, field: string): string {
     case 'maximum':
       return `Ensure this value is less than or equal to ${params.limit}.`;
     case 'minLength':
-      return params.limit === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${params.limit} characters.`;
+      return params.limit === 1
+        ? 'This field may not be blank.'
+        : `Ensure this field has at least ${params.limit} characters.`;
     case 'maxLength':
       return `Ensure this field has no more than ${params.limit} characters.`;
     case 'minItems':

@@ -53,7 +53,9 @@ export async function loadInvoices(db: Database, ids: number[], today: string): 
         createdAt: orders.createdAt,
         // float8: exact for any realistic sum, and both drivers return it as a number.
         totalCents: sql<number>`coalesce(sum(${orderLines.quantity}::bigint * ${orderLines.unitPriceCents}), 0)::float8`,
-        regions: sql<string[]>`coalesce(array_agg(distinct ${orderLines.region}) filter (where ${orderLines.region} is not null), '{}')`,
+        regions: sql<
+          string[]
+        >`coalesce(array_agg(distinct ${orderLines.region}) filter (where ${orderLines.region} is not null), '{}')`,
       })
       .from(orders)
       .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
@@ -83,7 +85,11 @@ export async function loadInvoices(db: Database, ids: number[], today: string): 
         seller: { id: invoice.sellerId, name: party.storefront },
         client: {
           id: invoice.clientId,
-          name: personName({ firstName: party.clientFirstName, lastName: party.clientLastName, email: party.clientEmail }),
+          name: personName({
+            firstName: party.clientFirstName,
+            lastName: party.clientLastName,
+            email: party.clientEmail,
+          }),
           company: party.clientCompany,
         },
         issued_at: invoice.issuedAt.toISOString(),

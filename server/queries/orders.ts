@@ -1,8 +1,9 @@
 /**
  * Orders as the contract shows them, and the SQL pieces the order, cart and invoice routes share.
- * A page of orders costs three queries (heads, lines, history) whatever its size.
+ * A page of orders costs one query whatever its size.
  */
-import { asc, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../openapi/schema';
 import type { Database } from '../db/client';
 import {
@@ -18,7 +19,6 @@ import {
 import { toMoney } from '../http/money';
 
 export type OrderBody = components['schemas']['Order'];
-type OrderLineBody = components['schemas']['OrderLine'];
 
 /** Prices and quantities must fit the integer columns and the sums built from them. */
 export const MAX_UNIT_PRICE_CENTS = 100_000_000;
@@ -49,10 +49,12 @@ export function containsPattern(term: string): string {
 }
 
 /** Ids of the storefronts a user owns, as a subquery. */
-export const storefrontsOf = (userId: number): SQL => sql`(select ${sellers.id} from ${sellers} where ${sellers.ownerId} = ${userId})`;
+export const storefrontsOf = (userId: number): SQL =>
+  sql`(select ${sellers.id} from ${sellers} where ${sellers.ownerId} = ${userId})`;
 
 /** Region names for a region id: order lines keep the name, not the id. */
-export const regionNamesOf = (regionId: number): SQL => sql`(select ${regions.name} from ${regions} where ${regions.id} = ${regionId})`;
+export const regionNamesOf = (regionId: number): SQL =>
+  sql`(select ${regions.name} from ${regions} where ${regions.id} = ${regionId})`;
 
 /** An order's total in cents, computed from its lines; bigint so large orders cannot overflow. */
 export const orderTotalCents: SQL = sql`(select coalesce(sum(${orderLines.quantity}::bigint * ${orderLines.unitPriceCents}), 0) from ${orderLines} where ${orderLines.orderId} = ${orders.id})`;
@@ -71,110 +73,130 @@ export function orderMatches(term: string): SQL {
       or lower(${users.email}) like ${pattern} or lower(${users.company}) like ${pattern})))`;
 }
 
-/** Loads orders by id and serializes them, in the order of `ids`; unknown ids are skipped. */
+interface LineRow {
+  id: number;
+  offerId: number | null;
+  product: string;
+  publisher: string;
+  region: string;
+  quantity: number;
+  unitPriceCents: number;
+  listUnitPriceCents: number;
+  counterQuantity: number | null;
+  counterUnitPriceCents: number | null;
+}
+
+interface EventRow {
+  type: OrderEventType;
+  note: string;
+  /** JSON renders timestamps as ISO 8601 with an offset; `Date` normalizes them to `Z`. */
+  at: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** Users again, named apart from the order's client in the same statement. */
+const actors = alias(users, 'actors');
+
+/** An order's lines as a JSON array, in insertion order. */
+const linesJson = sql<LineRow[]>`(select coalesce(json_agg(json_build_object(
+    'id', ${orderLines.id}, 'offerId', ${orderLines.offerId}, 'product', ${orderLines.product},
+    'publisher', ${orderLines.publisher}, 'region', ${orderLines.region}, 'quantity', ${orderLines.quantity},
+    'unitPriceCents', ${orderLines.unitPriceCents}, 'listUnitPriceCents', ${orderLines.listUnitPriceCents},
+    'counterQuantity', ${orderLines.counterQuantity}, 'counterUnitPriceCents', ${orderLines.counterUnitPriceCents}
+  ) order by ${orderLines.id}), '[]') from ${orderLines} where ${orderLines.orderId} = ${orders.id})`;
+
+/** An order's history as a JSON array, oldest first, with who did each step. */
+const eventsJson = sql<EventRow[]>`(select coalesce(json_agg(json_build_object(
+    'type', ${orderEvents.type}, 'note', ${orderEvents.note}, 'at', ${orderEvents.createdAt},
+    'firstName', ${actors.firstName}, 'lastName', ${actors.lastName}, 'email', ${actors.email}
+  ) order by ${orderEvents.createdAt}, ${orderEvents.id}), '[]')
+  from ${orderEvents} join ${users} as actors on ${actors.id} = ${orderEvents.actorId}
+  where ${orderEvents.orderId} = ${orders.id})`;
+
+/**
+ * Loads orders by id and serializes them, in the order of `ids`; unknown ids are skipped. One
+ * query whatever the page size: lines and history come back as JSON arrays per order.
+ */
 export async function loadOrders(db: Database, ids: number[]): Promise<OrderBody[]> {
   if (ids.length === 0) return [];
-  const [heads, lines, events] = await Promise.all([
-    db
-      .select({
-        order: orders,
-        clientFirstName: users.firstName,
-        clientLastName: users.lastName,
-        clientEmail: users.email,
-        clientCompany: users.company,
-        storefront: sellers.name,
-      })
-      .from(orders)
-      .innerJoin(users, sql`${users.id} = ${orders.clientId}`)
-      .innerJoin(sellers, sql`${sellers.id} = ${orders.sellerId}`)
-      .where(inArray(orders.id, ids)),
-    db
-      .select()
-      .from(orderLines)
-      .where(inArray(orderLines.orderId, ids))
-      .orderBy(asc(orderLines.orderId), asc(orderLines.id)),
-    db
-      .select({
-        orderId: orderEvents.orderId,
-        type: orderEvents.type,
-        note: orderEvents.note,
-        createdAt: orderEvents.createdAt,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      })
-      .from(orderEvents)
-      .innerJoin(users, sql`${users.id} = ${orderEvents.actorId}`)
-      .where(inArray(orderEvents.orderId, ids))
-      .orderBy(asc(orderEvents.orderId), asc(orderEvents.createdAt), asc(orderEvents.id)),
-  ]);
+  const rows = await db
+    .select({
+      order: orders,
+      clientFirstName: users.firstName,
+      clientLastName: users.lastName,
+      clientEmail: users.email,
+      clientCompany: users.company,
+      storefront: sellers.name,
+      lines: linesJson,
+      events: eventsJson,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.clientId))
+    .innerJoin(sellers, eq(sellers.id, orders.sellerId))
+    .where(inArray(orders.id, ids));
 
-  const linesOf = groupBy(lines, (line) => line.orderId);
-  const eventsOf = groupBy(events, (event) => event.orderId);
-  const byId = new Map(
-    heads.map(({ order, ...party }) => {
-      const orderLinesBody: OrderLineBody[] = (linesOf.get(order.id) ?? []).map((line) => ({
-        id: line.id,
-        offer_id: line.offerId,
-        product: line.product,
-        publisher: line.publisher,
-        region: line.region,
-        quantity: line.quantity,
-        unit_price: toMoney(line.unitPriceCents),
-        list_unit_price: toMoney(line.listUnitPriceCents),
-        counter_quantity: line.counterQuantity,
-        counter_unit_price: line.counterUnitPriceCents === null ? null : toMoney(line.counterUnitPriceCents),
-        total: toMoney(line.quantity * line.unitPriceCents),
-      }));
-      const totalCents = (linesOf.get(order.id) ?? []).reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
-      const body: OrderBody = {
-        id: order.id,
-        status: order.status,
-        negotiation: order.negotiation,
-        client: {
-          id: order.clientId,
-          name: personName({ firstName: party.clientFirstName, lastName: party.clientLastName, email: party.clientEmail }),
-          company: party.clientCompany,
-        },
-        seller: { id: order.sellerId, name: party.storefront },
-        lines: orderLinesBody,
-        total: toMoney(totalCents),
-        item_count: orderLinesBody.reduce((sum, line) => sum + line.quantity, 0),
-        client_note: order.clientNote,
-        counter_note: order.counterNote,
-        created_at: order.createdAt.toISOString(),
-        updated_at: order.updatedAt.toISOString(),
-        completed_at: order.completedAt?.toISOString() ?? null,
-        cancelled_at: order.cancelledAt?.toISOString() ?? null,
-        invoice_id: order.invoiceId,
-        history: (eventsOf.get(order.id) ?? []).map((event) => ({
-          type: event.type,
-          by: personName(event),
-          note: event.note,
-          at: event.createdAt.toISOString(),
-        })),
-      };
-      return [order.id, body] as const;
-    }),
-  );
+  const byId = new Map(rows.map((row) => [row.order.id, serializeOrder(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+function serializeOrder(row: {
+  order: typeof orders.$inferSelect;
+  clientFirstName: string;
+  clientLastName: string;
+  clientEmail: string;
+  clientCompany: string;
+  storefront: string;
+  lines: LineRow[];
+  events: EventRow[];
+}): OrderBody {
+  const { order, lines } = row;
+  return {
+    id: order.id,
+    status: order.status,
+    negotiation: order.negotiation,
+    client: {
+      id: order.clientId,
+      name: personName({ firstName: row.clientFirstName, lastName: row.clientLastName, email: row.clientEmail }),
+      company: row.clientCompany,
+    },
+    seller: { id: order.sellerId, name: row.storefront },
+    lines: lines.map((line) => ({
+      id: line.id,
+      offer_id: line.offerId,
+      product: line.product,
+      publisher: line.publisher,
+      region: line.region,
+      quantity: line.quantity,
+      unit_price: toMoney(line.unitPriceCents),
+      list_unit_price: toMoney(line.listUnitPriceCents),
+      counter_quantity: line.counterQuantity,
+      counter_unit_price: line.counterUnitPriceCents === null ? null : toMoney(line.counterUnitPriceCents),
+      total: toMoney(line.quantity * line.unitPriceCents),
+    })),
+    total: toMoney(lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0)),
+    item_count: lines.reduce((sum, line) => sum + line.quantity, 0),
+    client_note: order.clientNote,
+    counter_note: order.counterNote,
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+    completed_at: order.completedAt?.toISOString() ?? null,
+    cancelled_at: order.cancelledAt?.toISOString() ?? null,
+    invoice_id: order.invoiceId,
+    history: row.events.map((event) => ({
+      type: event.type,
+      by: personName(event),
+      note: event.note,
+      at: new Date(event.at).toISOString(),
+    })),
+  };
 }
 
 export async function loadOrder(db: Database, id: number): Promise<OrderBody> {
   const [order] = await loadOrders(db, [id]);
   if (!order) throw new Error(`Order ${id} vanished`);
   return order;
-}
-
-function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
 }
 
 export interface NewOrderLine {

@@ -37,12 +37,13 @@ function passwordProblems(password: string, email: string): string[] {
   return problems;
 }
 
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+/** PostgreSQL's unique_violation, which drizzle wraps in its own error as the `cause`. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
-};
+}
 
 export function authRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()

@@ -131,12 +131,13 @@ export function invoiceRoutes(ctx: ServerContext) {
           .from(orderLines)
           .where(inArray(orderLines.orderId, ids));
         const totalCents = Number(sum?.cents ?? 0);
-        if (totalCents > MAX_INVOICE_CENTS) throw invalid('order_ids', 'The invoice total is too large; invoice fewer orders.');
+        if (totalCents > MAX_INVOICE_CENTS)
+          throw invalid('order_ids', 'The invoice total is too large; invoice fewer orders.');
 
         const year = now.getUTCFullYear();
         const prefix = `INV-${year}-`;
         const [last] = await tx
-          .select({ sequence: sql<number>`coalesce(max(substring(${invoices.number} from ${prefix.length + 1})::int), 0)` })
+          .select({ sequence: sql<number>`coalesce(max(split_part(${invoices.number}, '-', 3)::int), 0)` })
           .from(invoices)
           .where(sql`${invoices.number} ~ ${`^${prefix}[0-9]+$`}`);
         const number = `${prefix}${String((last?.sequence ?? 0) + 1).padStart(4, '0')}`;
@@ -159,7 +160,13 @@ export function invoiceRoutes(ctx: ServerContext) {
         if (!invoice) throw new Error('The invoice insert returned nothing');
         await tx.update(orders).set({ invoiceId: invoice.id, updatedAt: now }).where(inArray(orders.id, ids));
         await tx.insert(orderEvents).values(
-          ids.map((orderId) => ({ orderId, actorId: user.id, type: 'invoiced' as const, note: number, createdAt: now })),
+          ids.map((orderId) => ({
+            orderId,
+            actorId: user.id,
+            type: 'invoiced' as const,
+            note: number,
+            createdAt: now,
+          })),
         );
         return invoice.id;
       });
@@ -201,7 +208,8 @@ export function invoiceRoutes(ctx: ServerContext) {
           .where(eq(invoices.id, id))
           .for('update', { of: invoices });
         if (!invoice || (invoice.ownerId !== user.id && invoice.clientId !== user.id)) throw notFound();
-        if (invoice.ownerId !== user.id) throw forbidden('Only the seller who issued this invoice can record its payment.');
+        if (invoice.ownerId !== user.id)
+          throw forbidden('Only the seller who issued this invoice can record its payment.');
         // The body is checked once the caller is known to be allowed, as DRF would.
         const body = ctx.contract.body('markInvoicePaid', raw);
         if (invoice.status === 'cancelled') throw conflict('This invoice is cancelled: it cannot be paid.');

@@ -21,7 +21,7 @@ import {
 import { requireSeller } from '../http/auth';
 import { readJson } from '../http/body';
 import type { QueryOf } from '../http/contract';
-import { badRequest, conflict, forbidden, type FieldErrors, invalid, notFound } from '../http/errors';
+import { badRequest, conflict, type FieldErrors, forbidden, invalid, notFound } from '../http/errors';
 import { toCents, toMoney } from '../http/money';
 import { page, pageWindow } from '../http/pagination';
 import {
@@ -122,8 +122,9 @@ function asSeller(order: ActionOrder) {
   if (!order.isOwner) throw forbidden('Only the seller of this order can do this.');
 }
 
+/** The contract has no 403 for client moves: to anyone but the client the order is not there. */
 function asClient(order: ActionOrder) {
-  if (!order.isClient) throw forbidden('Only the client who placed this order can do this.');
+  if (!order.isClient) throw notFound();
 }
 
 /** Completed and cancelled orders are final. */
@@ -131,14 +132,24 @@ function assertInProgress(order: ActionOrder) {
   if (order.status !== 'in_progress') throw conflict(`This order is ${order.status}: it can no longer be changed.`);
 }
 
-async function recordEvent(tx: Database, orderId: number, user: AuthUser, type: OrderEventType, note: string, now: Date) {
+async function recordEvent(
+  tx: Database,
+  orderId: number,
+  user: AuthUser,
+  type: OrderEventType,
+  note: string,
+  now: Date,
+) {
   await tx.insert(orderEvents).values({ orderId, actorId: user.id, type, note, createdAt: now });
 }
 
 const orderIdOf = (c: AppContext) => Number(c.req.param('orderId'));
 
 export function orderRoutes(ctx: ServerContext) {
-  /** Runs a move in one transaction and answers the order as it is afterwards. */
+  /**
+   * Runs a move in one transaction on the locked order and answers the order as it is afterwards.
+   * Each move validates its body only after the access checks, as DRF checks permissions first.
+   */
   const move = async (
     c: AppContext,
     act: (tx: Database, order: ActionOrder, user: AuthUser, raw: unknown, now: Date) => Promise<void>,

@@ -2,8 +2,9 @@
  * The two openapi-fetch clients: `bare` for sign-in, registration and refresh (no bearer, no
  * retry), and `api` for everything else, with the auth middleware. Types come from the contract.
  */
-import createClient from 'openapi-fetch';
+
 import type { paths } from '@openapi/schema';
+import createClient from 'openapi-fetch';
 import { ApiError } from './api-error';
 import { authMiddleware, singleFlight } from './auth-middleware';
 import { accessToken, clearTokens, refreshToken, storeTokens } from './token-store';

@@ -19,7 +19,13 @@ export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
   if (result.error !== undefined || !result.response.ok) {
     const error = ApiError.fromBody(result.response.status, result.error);
     if (result.response.status >= 500 && !error.detail) {
-      throw new ApiError(result.response.status, undefined, [], {}, `The server had a problem (${result.response.status}). Please try again.`);
+      throw new ApiError(
+        result.response.status,
+        undefined,
+        [],
+        {},
+        `The server had a problem (${result.response.status}). Please try again.`,
+      );
     }
     throw error;
   }

@@ -1,31 +1,55 @@
-/** The top-level decision (SPEC section 2): loading view, signed-in view, or the sign-in screen. */
-import { SignInPage } from '@/features/auth/pages/sign-in-page';
+/**
+ * The top-level decision (SPEC section 2): a loading view while the profile is fetched, the
+ * signed-in layout with a profile, the signed-out screens without. A sign-in goes to `/`.
+ */
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation } from 'wouter';
 import { Button } from '@/ui/button';
-import { selectDisplayName, selectRole } from '@machines/session/session.selectors';
+import { ErrorBoundary } from '@/ui/error-boundary';
+import { PageLoading } from '@/ui/page-loading';
+import { Snackbar } from '@/ui/snackbar';
+import { paths } from './paths';
 import { SessionContext } from './session-context';
+import { SignedOutApp } from './signed-out-app';
+import { ThemeSync } from './theme-sync';
 import './app.css';
 
+const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ default: m.SignedInApp })));
+
 export function App() {
-  const state = SessionContext.useSelector((s) => {
+  const session = SessionContext.useActorRef();
+  const [, navigate] = useLocation();
+  const view = SessionContext.useSelector((s) => {
     if (s.matches('signedIn') || s.matches('signingOut')) return 'signedIn' as const;
     if (s.matches('failed')) return 'failed' as const;
     if (s.matches('signedOut')) return 'signedOut' as const;
     return 'loading' as const;
   });
-  if (state === 'loading') return <LoadingView />;
-  if (state === 'failed') return <SessionProblem />;
-  if (state === 'signedOut') return <SignInPage />;
-  return <SignedInHome />;
-}
 
-function LoadingView() {
+  useEffect(() => {
+    const subscription = session.on('session.signedIn', () => navigate(paths.root, { replace: true }));
+    return () => subscription.unsubscribe();
+  }, [session, navigate]);
+
   return (
-    <main className="center" aria-busy="true">
-      <p role="status">Loading your account…</p>
-    </main>
+    <>
+      <ThemeSync />
+      <ErrorBoundary>
+        {view === 'loading' && <PageLoading label="Loading your account…" />}
+        {view === 'failed' && <SessionProblem />}
+        {view === 'signedOut' && <SignedOutApp />}
+        {view === 'signedIn' && (
+          <Suspense fallback={<PageLoading />}>
+            <SignedInApp />
+          </Suspense>
+        )}
+      </ErrorBoundary>
+      <Snackbar />
+    </>
   );
 }
 
+/** The profile could not be loaded for a reason other than the session ending (e.g. offline). */
 function SessionProblem() {
   const session = SessionContext.useActorRef();
   const problem = SessionContext.useSelector((s) => s.context.problem);
@@ -36,27 +60,6 @@ function SessionProblem() {
         <p>{problem}</p>
         <Button variant="primary" onPress={() => session.send({ type: 'session.retry' })}>
           Try again
-        </Button>
-      </div>
-    </main>
-  );
-}
-
-function SignedInHome() {
-  const session = SessionContext.useActorRef();
-  const name = SessionContext.useSelector(selectDisplayName);
-  const role = SessionContext.useSelector(selectRole);
-  const email = SessionContext.useSelector((s) => s.context.profile?.email);
-  const isSigningOut = SessionContext.useSelector((s) => s.matches('signingOut'));
-  return (
-    <main className="center" data-variant={role ?? undefined}>
-      <div className="center__card">
-        <h1>Welcome, {name}</h1>
-        <p>
-          Signed in as <strong>{email}</strong> ({role === 'seller' ? 'seller' : 'client'}).
-        </p>
-        <Button variant="primary" isPending={isSigningOut} onPress={() => session.send({ type: 'session.signOut' })}>
-          Log Out
         </Button>
       </div>
     </main>

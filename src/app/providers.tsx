@@ -1,6 +1,7 @@
 /** Everything the app needs around it: API clients, the session actor, locale and routing. */
 import { useEffect, useState } from 'react';
-import { I18nProvider } from 'react-aria-components';
+import { I18nProvider, RouterProvider } from 'react-aria-components';
+import { useLocation } from 'wouter';
 import { type ApiClients, createApiClients } from '@/api/client';
 import { refreshToken } from '@/api/token-store';
 import { createSessionLogic, readSessionInput } from '@/features/auth/session.implementations';
@@ -10,17 +11,26 @@ import { SessionContext } from './session-context';
 export function Providers({ children, clients: givenClients }: { children: React.ReactNode; clients?: ApiClients }) {
   const [signedOutListeners] = useState(() => new Set<() => void>());
   const [clients] = useState(
-    () => givenClients ?? createApiClients({ onSignedOut: () => signedOutListeners.forEach((listener) => listener()) }),
+    () =>
+      givenClients ??
+      createApiClients({
+        onSignedOut: () => {
+          for (const listener of signedOutListeners) listener();
+        },
+      }),
   );
   const [logic] = useState(() => createSessionLogic(clients));
+  const [, navigate] = useLocation();
   return (
     <I18nProvider locale="en-US">
-      <ApiContext.Provider value={clients}>
-        <SessionContext.Provider logic={logic} options={{ input: readSessionInput() }}>
-          <SessionSync signedOutListeners={signedOutListeners} />
-          {children}
-        </SessionContext.Provider>
-      </ApiContext.Provider>
+      <RouterProvider navigate={navigate}>
+        <ApiContext.Provider value={clients}>
+          <SessionContext.Provider logic={logic} options={{ input: readSessionInput() }}>
+            <SessionSync signedOutListeners={signedOutListeners} />
+            {children}
+          </SessionContext.Provider>
+        </ApiContext.Provider>
+      </RouterProvider>
     </I18nProvider>
   );
 }

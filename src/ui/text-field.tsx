@@ -1,10 +1,10 @@
 import {
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
   FieldError,
   Input,
   Label,
   Text,
-  TextField as AriaTextField,
-  type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components';
 import './field.css';
 

@@ -29,6 +29,8 @@ test('the sign-in screen can be used with the keyboard alone and has no axe viol
   await page.keyboard.type('Demo-pass-2026');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Signed in as seller@example.com (seller)')).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   expect(results.violations).toEqual([]);
 });

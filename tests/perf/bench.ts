@@ -32,7 +32,8 @@ interface RouteWeight {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 function buildApp(): number {
   const started = performance.now();
@@ -88,7 +89,9 @@ async function weighRoutes(baseUrl: string): Promise<RouteWeight[]> {
       await page.goto(route, { waitUntil: 'networkidle' });
       const files = await Promise.all(bodies);
       const sum = (type: 'js' | 'css', gzip: boolean) =>
-        files.filter((f) => f.type === type).reduce((total, f) => total + (gzip ? gzipSync(f.body).length : f.body.length), 0);
+        files
+          .filter((f) => f.type === type)
+          .reduce((total, f) => total + (gzip ? gzipSync(f.body).length : f.body.length), 0);
       weights.push({
         route,
         jsRaw: sum('js', false),
@@ -114,8 +117,14 @@ async function measureLatency(baseUrl: string) {
     })
   ).json()) as { access: string };
   const scenarios = [10, 100].flatMap((limit) => [
-    { name: `filter+search+ordering, ${limit}/page`, query: `type=regular&publisher=2&search=war&ordering=-unit_price&limit=${limit}` },
-    { name: `filter+ordering, ${limit}/page, offset 500`, query: `type=promo&region=1&ordering=-start_date&limit=${limit}&offset=500` },
+    {
+      name: `filter+search+ordering, ${limit}/page`,
+      query: `type=regular&publisher=2&search=war&ordering=-unit_price&limit=${limit}`,
+    },
+    {
+      name: `filter+ordering, ${limit}/page, offset 500`,
+      query: `type=promo&region=1&ordering=-start_date&limit=${limit}&offset=500`,
+    },
   ]);
   const results = [];
   for (const scenario of scenarios) {

@@ -1,5 +1,6 @@
 /** Helpers for machine tests: completion events of invoked actors, and readable path names. */
-import type { EventObject } from 'xstate';
+import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom, SnapshotFrom } from 'xstate';
+import { getSimplePaths } from 'xstate/graph';
 
 /** `xstate.done.actor.<id>`: what the machine receives when the invoked actor `id` resolves. */
 export function actorDone<T>(id: string, output: T): EventObject {
@@ -15,4 +16,26 @@ export function actorFailed(id: string, error: unknown): EventObject {
 export function pathName(path: { steps: { event: EventObject }[] }, label?: (event: EventObject) => string): string {
   const names = path.steps.map(({ event }) => label?.(event) ?? event.type).filter((name) => name !== 'xstate.init');
   return names.length > 0 ? names.join(' → ') : '(start)';
+}
+
+/**
+ * Every simple path of a machine, given the events to try (completion events of invoked actors
+ * included, which the machine's own event type does not list) and, for machines whose context
+ * matters to the state, a serializer.
+ */
+export function simplePaths<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options: {
+    input: InputFrom<TMachine>;
+    events: readonly (EventObject & Record<string, unknown>)[];
+    serializeState?: (snapshot: SnapshotFrom<TMachine>) => string;
+  },
+) {
+  return getSimplePaths(machine, {
+    input: options.input,
+    events: options.events as EventFromLogic<TMachine>[],
+    ...(options.serializeState
+      ? { serializeState: (snapshot: SnapshotFrom<TMachine>) => options.serializeState?.(snapshot) ?? '' }
+      : {}),
+  } as Parameters<typeof getSimplePaths<TMachine>>[1]);
 }

@@ -1,10 +1,11 @@
 /** The session machine's effects, on the real API clients and token store. */
+
+import { sessionMachine } from '@machines/session/session.machine';
+import type { Credentials, RefreshOutcome, SessionProfile, SignInAnswer } from '@machines/session/session.types';
 import { fromPromise } from 'xstate';
 import type { ApiClients } from '@/api/client';
 import { accessToken, clearTokens, refreshToken, storeTokens } from '@/api/token-store';
 import { unwrap } from '@/api/unwrap';
-import { sessionMachine } from '@machines/session/session.machine';
-import type { Credentials, RefreshOutcome, SessionProfile, SignInAnswer } from '@machines/session/session.types';
 
 export function createSessionLogic(clients: ApiClients) {
   return sessionMachine.provide({
@@ -18,9 +19,7 @@ export function createSessionLogic(clients: ApiClients) {
           }),
         ),
       ),
-      refreshAccess: fromPromise<RefreshOutcome>(async () =>
-        (await clients.refreshOnce()) ? 'refreshed' : 'refused',
-      ),
+      refreshAccess: fromPromise<RefreshOutcome>(async () => ((await clients.refreshOnce()) ? 'refreshed' : 'refused')),
       signIn: fromPromise<SignInAnswer, Credentials>(({ input, signal }) =>
         unwrap(clients.bare.POST('/api/v1/token', { body: input, signal })),
       ),

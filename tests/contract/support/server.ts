@@ -47,6 +47,7 @@ export interface CallOptions {
   rawJson?: string;
   form?: FormData;
   query?: Query;
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse<T = ErrorBody> {
@@ -133,7 +134,7 @@ export function useServer(env: Record<string, string> = {}): Api {
       const pathname = target.split('?')[0] ?? '';
       const operation = matchOperation(method, pathname);
       if (!operation) throw new Error(`${method} ${pathname} is not an operation of the contract`);
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.Authorization = `Bearer ${options.token}`;
       let body: BodyInit | undefined;
       if (options.json !== undefined) {
@@ -223,4 +224,23 @@ export function useServer(env: Record<string, string> = {}): Api {
     },
   };
   return api;
+}
+
+/**
+ * Sends bodies that are not JSON to each target and lists every answer that is not a 400 in the
+ * documented shape (collected rather than thrown, so one report shows all of them).
+ */
+export async function invalidJsonProblems(api: Api, targets: [Method, string, string][]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [method, url, token] of targets) {
+    for (const rawJson of ['{"quantity": 1, ', 'quantity=1', '[1, 2']) {
+      try {
+        const res = await api.call(method, url, { token, rawJson });
+        if (res.status !== 400) problems.push(`${method} ${url} ${JSON.stringify(rawJson)}: ${res.status} ${res.text}`);
+      } catch (error) {
+        problems.push(`${method} ${url} ${JSON.stringify(rawJson)}: ${(error as Error).message.split('\n')[0]}`);
+      }
+    }
+  }
+  return problems;
 }

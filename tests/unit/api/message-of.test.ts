@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf, messageOf, permissionMessageOf } from '@machines/shared/message-of';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/api-error';
 
 describe('messageOf (SPEC section 8 message choice)', () => {
@@ -19,7 +19,9 @@ describe('messageOf (SPEC section 8 message choice)', () => {
   });
 
   it('falls back when nothing else is there', () => {
-    expect(messageOf(ApiError.fromBody(400, { email: ['Taken'] }), 'Something went wrong')).toBe('Something went wrong');
+    expect(messageOf(ApiError.fromBody(400, { email: ['Taken'] }), 'Something went wrong')).toBe(
+      'Something went wrong',
+    );
     expect(messageOf(undefined, 'Invalid email or password')).toBe('Invalid email or password');
     expect(messageOf(ApiError.fromBody(502, '<html>Bad gateway</html>'), 'Failed to process order')).toBe(
       'Failed to process order',

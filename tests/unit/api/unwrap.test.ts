@@ -17,7 +17,9 @@ describe('unwrap', () => {
   });
 
   it('turns a DRF error body into an ApiError with its parts', async () => {
-    const error = await failureOf(Promise.resolve({ error: { email: ['Taken'], non_field_errors: ['No'] }, response: response(400) }),);
+    const error = await failureOf(
+      Promise.resolve({ error: { email: ['Taken'], non_field_errors: ['No'] }, response: response(400) }),
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
     expect(error.fieldErrors).toEqual({ email: 'Taken' });

@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
 import { NO_TOKENS_MESSAGE, SIGN_IN_FALLBACK, sessionMachine } from '@machines/session/session.machine';
 import type { RefreshOutcome, SessionProfile, SignInAnswer } from '@machines/session/session.types';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 
 const profile: SessionProfile = {
   id: 1,
@@ -62,7 +62,9 @@ describe('session machine', () => {
 
   it('refreshes the access token and reloads the profile when the load fails with a refresh token stored', async () => {
     const loads = [Promise.reject(unauthorized), Promise.resolve(profile)];
-    const { actor, refreshAccess, loadProfile } = startSession({ loadProfile: () => loads.shift() ?? Promise.reject(offline) });
+    const { actor, refreshAccess, loadProfile } = startSession({
+      loadProfile: () => loads.shift() ?? Promise.reject(offline),
+    });
     const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
     expect(refreshAccess).toHaveBeenCalledOnce();
     expect(loadProfile).toHaveBeenCalledTimes(2);
@@ -114,7 +116,10 @@ describe('session machine', () => {
   });
 
   it("says 'Something wrong' when the sign-in answer lacks a token", async () => {
-    const { actor, effects } = startSession({ tokens: { access: false, refresh: false }, signIn: async () => ({ access: 'a' }) });
+    const { actor, effects } = startSession({
+      tokens: { access: false, refresh: false },
+      signIn: async () => ({ access: 'a' }),
+    });
     const failure = new Promise((resolve) => actor.on('session.signInFailed', resolve));
     actor.send({ type: 'session.signIn', credentials: { email: 'a@b.c', password: 'pw' } });
     expect(await failure).toMatchObject({ message: NO_TOKENS_MESSAGE });
@@ -124,8 +129,14 @@ describe('session machine', () => {
   });
 
   it('reports a refused sign-in with the server detail, or the fallback, and the field errors', async () => {
-    const refused = Object.assign(new Error(''), { status: 400, fieldErrors: { email: 'Enter a valid email address.' } });
-    const { actor } = startSession({ tokens: { access: false, refresh: false }, signIn: () => Promise.reject(refused) });
+    const refused = Object.assign(new Error(''), {
+      status: 400,
+      fieldErrors: { email: 'Enter a valid email address.' },
+    });
+    const { actor } = startSession({
+      tokens: { access: false, refresh: false },
+      signIn: () => Promise.reject(refused),
+    });
     const failure = new Promise((resolve) => actor.on('session.signInFailed', resolve));
     actor.send({ type: 'session.signIn', credentials: { email: 'nope', password: 'pw' } });
     expect(await failure).toEqual({

@@ -1,9 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import type { EventObject } from 'xstate';
-import { getSimplePaths } from 'xstate/graph';
 import { sessionMachine } from '@machines/session/session.machine';
 import type { SessionProfile } from '@machines/session/session.types';
-import { actorDone, actorFailed, pathName } from '../../support/xstate';
+import { describe, expect, it } from 'vitest';
+import type { EventObject } from 'xstate';
+import { actorDone, actorFailed, pathName, simplePaths } from '../../support/xstate';
 
 const profile: SessionProfile = {
   id: 2,
@@ -42,7 +41,8 @@ const events = [
 
 const label = (event: EventObject) => {
   const e = event as EventObject & { output?: unknown; error?: unknown };
-  if ('output' in e && e.output !== undefined) return `${e.type.replace('xstate.done.actor.', '')}:${JSON.stringify(e.output).slice(0, 30)}`;
+  if ('output' in e && e.output !== undefined)
+    return `${e.type.replace('xstate.done.actor.', '')}:${JSON.stringify(e.output).slice(0, 30)}`;
   if ('error' in e) return `${e.type.replace('xstate.error.actor.', '')}!${e.error === offline ? 'offline' : '401'}`;
   return e.type;
 };
@@ -54,13 +54,13 @@ describe.each([
   ['only an access token stored', { hasAccessToken: true, hasRefreshToken: false }],
   ['no tokens stored', { hasAccessToken: false, hasRefreshToken: false }],
 ])('session paths starting with %s', (_, input) => {
-  const paths = getSimplePaths(sessionMachine, {
+  const paths = simplePaths(sessionMachine, {
     input,
-    events: events as unknown as EventObject[],
+    events,
     // Token flags and the profile are part of the state: sign-in and sign-out change them.
     serializeState: (s) =>
       JSON.stringify([s.value, s.context.hasAccessToken, s.context.hasRefreshToken, s.context.profile?.first_name]),
-  } as Parameters<typeof getSimplePaths<typeof sessionMachine>>[1]);
+  });
 
   it.each(paths.map((path) => [pathName(path, label), path] as const))('%s keeps the session invariants', (_, path) => {
     for (const { state } of path.steps) {
@@ -72,7 +72,8 @@ describe.each([
         expect(state.context.hasAccessToken || state.context.hasRefreshToken).toBe(false);
       }
       // Busy states accept no sign-in: no double submit.
-      if (state.hasTag('busy')) expect(state.can({ type: 'session.signIn', credentials: { email: '', password: '' } })).toBe(false);
+      if (state.hasTag('busy'))
+        expect(state.can({ type: 'session.signIn', credentials: { email: '', password: '' } })).toBe(false);
       // A failure to reach the server never drops the tokens.
       if (state.matches('failed')) expect(state.context.hasAccessToken || state.context.hasRefreshToken).toBe(true);
     }
@@ -89,8 +90,8 @@ it('reaches every state of the machine from some start', () => {
     { hasAccessToken: true, hasRefreshToken: true },
     { hasAccessToken: false, hasRefreshToken: false },
   ]) {
-    for (const path of getSimplePaths(sessionMachine, { input, events: events as unknown as EventObject[] } as never)) {
-      for (const step of (path as { steps: { state: { value: unknown } }[] }).steps) reached.add(stateName(step.state.value));
+    for (const path of simplePaths(sessionMachine, { input, events })) {
+      for (const step of path.steps) reached.add(stateName(step.state.value));
     }
   }
   expect(reached).toEqual(

@@ -11,7 +11,9 @@ const signInSchema = z.object({ email: required(), password: required() });
 /** /signin: email and password, both required, checked on blur (SPEC sections 2 and 5). */
 export function SignInPage() {
   const session = SessionContext.useActorRef();
-  const isSigningIn = SessionContext.useSelector((s) => s.matches({ signedOut: 'signingIn' }) || s.matches({ signedOut: 'loadingNewProfile' }));
+  const isSigningIn = SessionContext.useSelector(
+    (s) => s.matches({ signedOut: 'signingIn' }) || s.matches({ signedOut: 'loadingNewProfile' }),
+  );
   const form = useForm(signInSchema, { email: '', password: '' });
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -29,7 +31,10 @@ export function SignInPage() {
     const credentials = form.submit();
     if (!credentials) return;
     setProblem(null);
-    session.send({ type: 'session.signIn', credentials: { email: credentials.email.trim(), password: credentials.password } });
+    session.send({
+      type: 'session.signIn',
+      credentials: { email: credentials.email.trim(), password: credentials.password },
+    });
   };
 
   return (

@@ -1,0 +1,365 @@
+/**
+ * `GET /api/v1/offers/`, the published offers clients browse, and `POST /api/v1/offers/upload/`,
+ * a seller's CSV import (all rows or none).
+ */
+import { and, count, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { AppEnv, ServerContext } from '../context';
+import { type OfferType, offers, offerTypes, productContains, publishers, regions, sellers } from '../db/schema';
+import { requireSeller } from '../http/auth';
+import { badRequest, type FieldErrors } from '../http/errors';
+import { toCents, toMoney } from '../http/money';
+import { page, pageWindow } from '../http/pagination';
+import { CsvError, type CsvRecord, parseCsv } from '../lib/csv';
+import { loadOffers, offerOrderBy, selectOffers, serializeOffer, validityOverlaps } from '../queries/offers';
+import { MAX_UNIT_PRICE_CENTS } from '../queries/orders';
+
+export const UPLOAD_COLUMNS = [
+  'product',
+  'publisher',
+  'seller',
+  'region',
+  'type',
+  'hot',
+  'unit_price',
+  'start',
+  'end',
+] as const;
+type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
+export const MAX_UPLOAD_ROWS = 5000;
+const MAX_PRODUCT_LENGTH = 200;
+/** Rows per INSERT: 5,000 rows at once would pass PostgreSQL's limit of 65,535 parameters. */
+const INSERT_BATCH = 1000;
+
+export function offerRoutes(ctx: ServerContext) {
+  return new Hono<AppEnv>()
+    .get('/offers/', async (c) => {
+      const query = ctx.contract.query('listOffers', c.req.query());
+      const window = pageWindow(query);
+      // Clients see published offers only, so asking for unpublished ones lists nothing.
+      if (query.is_published === false) return c.json(page(c.req.url, window, 0, []), 200);
+
+      // A bare column (not `= true`) so the planner matches the partial indexes' `WHERE is_published`.
+      const conditions: SQL[] = [sql`${offers.isPublished}`];
+      if (query.type) conditions.push(eq(offers.type, query.type));
+      if (query.publisher) conditions.push(eq(offers.publisherId, query.publisher));
+      if (query.region) conditions.push(eq(offers.regionId, query.region));
+      const search = query.search?.trim();
+      if (search) conditions.push(productContains(search));
+      const dates = validityOverlaps(query);
+      if (dates.length > 0) conditions.push(...dates);
+      else conditions.push(gt(offers.endAt, ctx.now()));
+      const where = and(...conditions);
+
+      const [total, rows] = await Promise.all([
+        ctx.db.select({ n: count() }).from(offers).where(where),
+        selectOffers(ctx.db)
+          .where(where)
+          .orderBy(...offerOrderBy(query.ordering ?? '-start_date', { publishedOnly: true }))
+          .limit(window.limit)
+          .offset(window.offset),
+      ]);
+      return c.json(page(c.req.url, window, total[0]?.n ?? 0, rows.map(serializeOffer)), 200);
+    })
+    .post('/offers/upload/', async (c) => {
+      const user = requireSeller(c);
+      const records = parseUpload(await readUploadText(c));
+      const [publisherRows, regionRows, storefrontRows] = await Promise.all([
+        ctx.db.select().from(publishers),
+        ctx.db.select().from(regions),
+        ctx.db.select().from(sellers),
+      ]);
+      const lookups: Lookups = {
+        publishers: new Map(publisherRows.map((row) => [row.name.toLowerCase(), row.id])),
+        // Codes first: a code that equals another region's name still means its own region.
+        regions: new Map([
+          ...regionRows.map((row) => [row.name.toLowerCase(), row.id] as const),
+          ...regionRows.map((row) => [row.code.toLowerCase(), row.id] as const),
+        ]),
+        storefronts: new Map(storefrontRows.map((row) => [row.name.toLowerCase(), row])),
+        userId: user.id,
+      };
+
+      const errors: FieldErrors = {};
+      const valid: NewOffer[] = [];
+      let invalidRows = 0;
+      for (const record of records.rows) {
+        const result = validateRow(record, records.columns, lookups);
+        if ('errors' in result) {
+          invalidRows++;
+          for (const [column, messages] of Object.entries(result.errors)) {
+            errors[`rows.${record.line}.${column}`] = messages;
+          }
+        } else {
+          valid.push(result.offer);
+        }
+      }
+      if (invalidRows > 0) {
+        throw badRequest({
+          non_field_errors: [`${invalidRows} of ${records.rows.length} rows are invalid; nothing was imported.`],
+          ...errors,
+        });
+      }
+
+      const now = ctx.now();
+      const ids = await ctx.db.transaction(async (tx) => {
+        const inserted: number[] = [];
+        for (let i = 0; i < valid.length; i += INSERT_BATCH) {
+          const rows = await tx
+            .insert(offers)
+            .values(
+              valid
+                .slice(i, i + INSERT_BATCH)
+                .map((offer) => ({ ...offer, isPublished: false, publishedAt: null, createdAt: now, updatedAt: now })),
+            )
+            .returning({ id: offers.id });
+          for (const row of rows) inserted.push(row.id);
+        }
+        return inserted;
+      });
+      const saved = await loadOffers(ctx.db, ids);
+      return c.json({ count: saved.length, offers: saved }, 201);
+    });
+}
+
+/** The uploaded file as text: multipart field `file`, UTF-8 (a byte order mark is allowed). */
+async function readUploadText(c: Context<AppEnv>): Promise<string> {
+  let body: Record<string, string | File>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    throw badRequest({ file: ['The upload could not be read; send the file as multipart/form-data.'] });
+  }
+  const file = body.file;
+  if (file === undefined || typeof file === 'string') throw badRequest({ file: ['No file was submitted.'] });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes.length === 0) throw badRequest({ file: ['The submitted file is empty.'] });
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest({ file: ['The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.'] });
+  }
+}
+
+interface UploadRecords {
+  /** Column name to its index in each row. */
+  columns: Map<UploadColumn, number>;
+  /** Data rows with any content; rows whose fields are all blank are left out. */
+  rows: CsvRecord[];
+}
+
+/** Parses the CSV and checks the header and the row count; rows are checked by `validateRow`. */
+function parseUpload(text: string): UploadRecords {
+  let records: CsvRecord[];
+  try {
+    records = parseCsv(text);
+  } catch (error) {
+    if (error instanceof CsvError) throw badRequest({ file: [error.message] });
+    throw error;
+  }
+  const [header, ...data] = records;
+  if (!header) throw badRequest({ file: ['The submitted file is empty.'] });
+
+  const names = header.fields.map((name) => name.trim().toLowerCase());
+  const expected = new Set<string>(UPLOAD_COLUMNS);
+  const problems: string[] = [];
+  const missing = UPLOAD_COLUMNS.filter((column) => !names.includes(column));
+  if (missing.length > 0) problems.push(`Missing columns: ${missing.join(', ')}.`);
+  const unknown = names.filter((name) => !expected.has(name));
+  if (unknown.length > 0) problems.push(`Unknown columns: ${unknown.map((name) => name || '(empty)').join(', ')}.`);
+  const repeated = [...new Set(names.filter((name, i) => names.indexOf(name) !== i && expected.has(name)))];
+  if (repeated.length > 0) problems.push(`Repeated columns: ${repeated.join(', ')}.`);
+  if (problems.length > 0) {
+    problems.push(`The header line must name the columns ${UPLOAD_COLUMNS.join(', ')} (in any order).`);
+    throw badRequest({ file: problems });
+  }
+
+  const rows = data.filter((record) => record.fields.some((field) => field.trim() !== ''));
+  if (rows.length === 0) throw badRequest({ file: ['The file has a header line but no offers.'] });
+  if (rows.length > MAX_UPLOAD_ROWS) {
+    throw badRequest({
+      file: [
+        `The file has ${rows.length} offers; at most ${MAX_UPLOAD_ROWS} can be imported at once. Split it into smaller files.`,
+      ],
+    });
+  }
+  const columns = new Map(UPLOAD_COLUMNS.map((column) => [column, names.indexOf(column)]));
+  return { columns, rows };
+}
+
+interface Lookups {
+  publishers: Map<string, number>;
+  regions: Map<string, number>;
+  storefronts: Map<string, { id: number; ownerId: number }>;
+  userId: number;
+}
+
+interface NewOffer {
+  product: string;
+  publisherId: number;
+  sellerId: number;
+  regionId: number;
+  type: OfferType;
+  isHot: boolean;
+  unitPriceCents: number;
+  startAt: Date;
+  endAt: Date;
+}
+
+const BLANK = 'This field may not be blank.';
+const HOT_VALUES = new Map([
+  ['true', true],
+  ['1', true],
+  ['yes', true],
+  ['false', false],
+  ['0', false],
+  ['no', false],
+]);
+
+/** One data row: the offer to insert, or messages per column. */
+function validateRow(
+  record: CsvRecord,
+  columns: Map<UploadColumn, number>,
+  lookups: Lookups,
+): { offer: NewOffer } | { errors: FieldErrors } {
+  if (record.fields.length !== columns.size) {
+    return {
+      errors: { non_field_errors: [`Expected ${columns.size} fields, found ${record.fields.length}.`] },
+    };
+  }
+  const value = (column: UploadColumn) => (record.fields[columns.get(column) ?? -1] ?? '').trim();
+  const errors: FieldErrors = {};
+  const fail = (column: UploadColumn, message: string) => {
+    errors[column] = [message];
+  };
+
+  const product = value('product');
+  if (product === '') fail('product', BLANK);
+  else if (product.length > MAX_PRODUCT_LENGTH) {
+    fail('product', `Ensure this field has no more than ${MAX_PRODUCT_LENGTH} characters.`);
+  }
+
+  const byName = (column: UploadColumn, map: Map<string, number>, unknown: (raw: string) => string) => {
+    const raw = value(column);
+    if (raw === '') return fail(column, BLANK);
+    const id = map.get(raw.toLowerCase());
+    if (id === undefined) return fail(column, unknown(raw));
+    return id;
+  };
+  const publisherId = byName('publisher', lookups.publishers, (raw) => `Unknown publisher "${raw}".`);
+  const regionId = byName('region', lookups.regions, (raw) => `Unknown region "${raw}"; use a region code or name.`);
+
+  let sellerId: number | undefined;
+  const sellerName = value('seller');
+  const storefront = lookups.storefronts.get(sellerName.toLowerCase());
+  if (sellerName === '') fail('seller', BLANK);
+  else if (!storefront) fail('seller', `Unknown storefront "${sellerName}".`);
+  else if (storefront.ownerId !== lookups.userId) fail('seller', `"${sellerName}" is not one of your storefronts.`);
+  else sellerId = storefront.id;
+
+  const typeRaw = value('type').toLowerCase();
+  const type = offerTypes.find((t) => t === typeRaw);
+  if (!type) fail('type', typeRaw === '' ? BLANK : `Select a valid choice. Allowed: ${offerTypes.join(', ')}.`);
+
+  const hotRaw = value('hot').toLowerCase();
+  const isHot = HOT_VALUES.get(hotRaw);
+  if (isHot === undefined) fail('hot', hotRaw === '' ? BLANK : 'Must be true or false (also accepted: 1/0, yes/no).');
+
+  const price = parsePrice(value('unit_price'));
+  if ('error' in price) fail('unit_price', price.error);
+
+  const start = parseDateTime(value('start'));
+  if ('error' in start) fail('start', start.error);
+  const end = parseDateTime(value('end'));
+  if ('error' in end) fail('end', end.error);
+  if ('date' in start && 'date' in end && end.date.getTime() <= start.date.getTime()) {
+    fail('end', 'End must be after start.');
+  }
+
+  if (
+    Object.keys(errors).length > 0 ||
+    publisherId === undefined ||
+    regionId === undefined ||
+    sellerId === undefined ||
+    type === undefined ||
+    isHot === undefined ||
+    !('cents' in price) ||
+    !('date' in start) ||
+    !('date' in end)
+  ) {
+    return { errors };
+  }
+  return {
+    offer: {
+      product,
+      publisherId,
+      sellerId,
+      regionId,
+      type,
+      isHot,
+      unitPriceCents: price.cents,
+      startAt: start.date,
+      endAt: end.date,
+    },
+  };
+}
+
+/**
+ * A price as people type it (SPEC section 5: euro or dollar sign and thousands commas removed):
+ * `12.5`, `€12.50`, `$ 1,234.00`. A comma not grouping thousands (`12,50`) is refused rather than
+ * read as 1250.
+ */
+function parsePrice(raw: string): { cents: number } | { error: string } {
+  let text = raw.trim();
+  if (text.startsWith('€') || text.startsWith('$')) text = text.slice(1).trim();
+  if (text === '') return { error: BLANK };
+  if (text.includes(',')) {
+    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text)) return { error: 'A valid number is required, like 1,234.50.' };
+    text = text.replaceAll(',', '');
+  }
+  if (/^-\d*\.?\d+$/.test(text)) return { error: 'Ensure this value is greater than 0.' };
+  if (/^\d+\.\d{3,}$/.test(text)) return { error: 'Ensure that there are no more than 2 decimal places.' };
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return { error: 'A valid number is required, like 12.50.' };
+  const cents = toCents(text);
+  if (cents <= 0) return { error: 'Ensure this value is greater than 0.' };
+  if (cents > MAX_UNIT_PRICE_CENTS) {
+    return { error: `Ensure this value is less than or equal to ${toMoney(MAX_UNIT_PRICE_CENTS)}.` };
+  }
+  return { cents };
+}
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * An ISO 8601 date-time such as `2026-05-01T10:00:00Z` or `2026-05-01 10:00+02:00`. Without a
+ * zone it is read as UTC, the zone every date-time in the API is given in.
+ */
+function parseDateTime(raw: string): { date: Date } | { error: string } {
+  if (raw === '') return { error: BLANK };
+  const match = DATE_TIME.exec(raw);
+  if (!match) return { error: 'Datetime has wrong format. Use ISO 8601, e.g. 2026-05-01T10:00:00Z.' };
+  const [, y, mo, d, h, mi, s = '0', fraction = '', zone = 'Z'] = match;
+  const parts = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = parts;
+  const ms = Number(fraction.padEnd(3, '0').slice(0, 3));
+  const local = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  const check = new Date(local);
+  const exists =
+    check.getUTCFullYear() === year &&
+    check.getUTCMonth() === month - 1 &&
+    check.getUTCDate() === day &&
+    check.getUTCHours() === hour &&
+    check.getUTCMinutes() === minute &&
+    check.getUTCSeconds() === second;
+  if (!exists) return { error: 'This date or time does not exist.' };
+  let offsetMinutes = 0;
+  if (zone.toUpperCase() !== 'Z') {
+    const digits = zone.replace(':', '');
+    const zoneHours = Number(digits.slice(1, 3));
+    const zoneMinutes = Number(digits.slice(3, 5));
+    if (zoneHours > 23 || zoneMinutes > 59) return { error: 'The time zone offset is not valid.' };
+    offsetMinutes = (digits.startsWith('-') ? -1 : 1) * (zoneHours * 60 + zoneMinutes);
+  }
+  return { date: new Date(local - offsetMinutes * 60_000) };
+}

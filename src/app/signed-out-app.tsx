@@ -1,0 +1,40 @@
+/** Without a profile: the auth screens; any other path goes to /signin (SPEC section 2). */
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { ErrorBoundary } from '@/ui/error-boundary';
+import { PageLoading } from '@/ui/page-loading';
+import { paths } from './paths';
+import { documentTitle } from './routes';
+
+const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page').then((m) => ({ default: m.SignInPage })));
+const SignUpPage = lazy(() => import('@/features/auth/pages/sign-up-page').then((m) => ({ default: m.SignUpPage })));
+const VerifyEmailPage = lazy(() =>
+  import('@/features/auth/pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+);
+
+export function SignedOutApp() {
+  const [location] = useLocation();
+  return (
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={<PageLoading />}>
+        <Switch>
+          <Route path={paths.signIn}>
+            <title>{documentTitle('Sign in')}</title>
+            <SignInPage />
+          </Route>
+          <Route path={paths.signUp}>
+            <title>{documentTitle('Sign up')}</title>
+            <SignUpPage />
+          </Route>
+          <Route path={paths.verifyEmail}>
+            <title>{documentTitle('Verify your email')}</title>
+            <VerifyEmailPage />
+          </Route>
+          <Route>
+            <Redirect to={paths.signIn} replace />
+          </Route>
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

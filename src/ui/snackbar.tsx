@@ -1,0 +1,84 @@
+/**
+ * The snackbar (SPEC section 2): bottom centre, a message, an optional Undo and a close button;
+ * types error, success and info; closes after 4000 ms unless given another timeout. Errors are
+ * announced assertively, the rest politely. The timer pauses while the pointer or focus is on it.
+ * Every feature shows messages through `notify()`; one <Snackbar/> is mounted at the root.
+ */
+import { useSyncExternalStore } from 'react';
+import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
+import { Button } from './button';
+import { CloseIcon } from './icons';
+import './snackbar.css';
+
+export const SNACKBAR_TIMEOUT_MS = 4000;
+
+export type NoticeType = 'error' | 'success' | 'info';
+
+export interface Notice {
+  message: string;
+  type: NoticeType;
+  /** Shows an Undo button; pressing it calls this and closes the snackbar. */
+  onUndo?: () => void;
+}
+
+const queue = new ToastQueue<Notice>({ maxVisibleToasts: 1 });
+
+/** Shows a message in the snackbar, replacing the one shown. Returns a function that closes it. */
+export function notify(notice: Notice & { timeout?: number }): () => void {
+  const { timeout = SNACKBAR_TIMEOUT_MS, ...content } = notice;
+  for (const shown of queue.visibleToasts) queue.close(shown.key);
+  const key = queue.add(content, { timeout });
+  return () => queue.close(key);
+}
+
+export const closeAllNotices = () => queue.clear();
+
+const subscribe = (listener: () => void) => queue.subscribe(listener);
+const current = () => queue.visibleToasts[0] ?? null;
+
+export function Snackbar() {
+  const toast = useSyncExternalStore(subscribe, current, current);
+  const notice = toast?.content;
+  return (
+    <section aria-label="Notifications" className="snackbar-region">
+      <div role="status" aria-atomic="true" className="visually-hidden">
+        {notice && notice.type !== 'error' ? notice.message : ''}
+      </div>
+      <div role="alert" aria-atomic="true" className="visually-hidden">
+        {notice?.type === 'error' ? notice.message : ''}
+      </div>
+      {toast && notice && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: pausing the timer is a courtesy, not an interaction
+        <div
+          className={`snackbar snackbar--${notice.type}`}
+          onMouseEnter={() => queue.pauseAll()}
+          onMouseLeave={() => queue.resumeAll()}
+          onFocus={() => queue.pauseAll()}
+          onBlur={() => queue.resumeAll()}
+        >
+          <p className="snackbar__message">{notice.message}</p>
+          {notice.onUndo && (
+            <Button
+              variant="quiet"
+              className="snackbar__action"
+              onPress={() => {
+                notice.onUndo?.();
+                queue.close(toast.key);
+              }}
+            >
+              Undo
+            </Button>
+          )}
+          <Button
+            variant="quiet"
+            aria-label="Close notification"
+            className="snackbar__close"
+            onPress={() => queue.close(toast.key)}
+          >
+            <CloseIcon />
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
