@@ -1,5 +1,6 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
@@ -12,6 +13,10 @@ export default defineConfig({
   html: { template: './index.html' },
   output: { distPath: { root: 'dist' }, cleanDistPath: true },
   splitChunks: { preset: 'per-package' },
+  tools: {
+    // React Aria ships strings for 30+ locales; the app is en-US only (SPEC: US-English formatting).
+    rspack: { plugins: [optimizeLocales.rspack({ locales: ['en-US'] })] },
+  },
   server: {
     host: '127.0.0.1',
     port: Number(process.env.PORT ?? 3000),

@@ -853,7 +853,7 @@ export interface components {
         InvoicePaymentRequest: {
             /**
              * Format: date
-             * @description Defaults to today; not in the future.
+             * @description Defaults to today; not in the future and not before the day the invoice was issued.
              */
             payment_date?: string;
         };

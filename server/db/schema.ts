@@ -1,6 +1,6 @@
 /**
  * Drizzle description of the tables. The SQL in `migrations/` is what creates them (there is no
- * drizzle-kit); `tests/unit/server/db.test.ts` checks that both list the same columns and indexes.
+ * drizzle-kit); `tests/unit/server/db.test.ts` checks that both have the same columns and index names.
  */
 import { relations, type SQL, sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
@@ -141,6 +141,7 @@ export const offers = pgTable(
     // INCLUDE (start_at, publisher_id, region_id, product_search) in SQL: Drizzle cannot express it.
     index('offers_pub_count_idx').on(t.type, t.endAt).where(sql`${t.isPublished}`),
     index('offers_pub_published_idx').on(t.publishedAt.desc(), t.id.desc(), t.sellerId).where(sql`${t.isPublished}`),
+    index('offers_all_published_idx').on(t.publishedAt.desc().nullsLast(), t.id.desc(), t.sellerId),
     index('offers_unpub_created_idx').on(t.createdAt.desc(), t.id.desc(), t.sellerId).where(sql`not ${t.isPublished}`),
     // INCLUDE (product_search) in SQL.
     index('offers_seller_created_idx').on(t.sellerId, t.isPublished, t.createdAt.desc(), t.id.desc()),

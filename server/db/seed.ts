@@ -127,7 +127,7 @@ const TITLE_FIRST = words(`
   Savage Hidden Eternal Broken Wild Last Rogue Arcane`);
 const TITLE_SECOND = words(`
   Frontier Legion Drift Kingdom Protocol Horizon Outpost Dynasty
-  Circuit Harbor Odyssey Rebellion Citadel Tactics Voyage Vanguard`);
+  Circuit Harbor Odyssey Rebellion Citadel Warfare Voyage Vanguard`);
 const SEQUELS = ['', '', '', ' II', ' III', ' 2', ' Reborn', ' Origins'] as const;
 /** Editions with their plausible price range in euros. */
 const EDITIONS = [

@@ -53,10 +53,19 @@ export function useForm<K extends string>(schema: z.ZodMiniType<Values<K>>, init
   };
 
   const fieldNames = useRef(Object.keys(initial) as K[]);
-  const showServerErrors = useCallback((serverErrors: Errors<K>) => {
-    setErrors((current) => ({ ...current, ...serverErrors }));
-    const firstInvalid = fieldNames.current.find((name) => serverErrors[name]);
+  /**
+   * Puts server messages on the fields this form has (others are ignored) and focuses the first
+   * one. Returns whether any landed, so the caller can send the rest to the snackbar.
+   */
+  const showServerErrors = useCallback((serverErrors: Partial<Record<string, string>>): boolean => {
+    const landed: Errors<K> = {};
+    for (const name of fieldNames.current) {
+      if (serverErrors[name]) landed[name] = serverErrors[name];
+    }
+    setErrors((current) => ({ ...current, ...landed }));
+    const firstInvalid = fieldNames.current.find((name) => landed[name]);
     if (firstInvalid !== undefined) inputs.current.get(firstInvalid)?.focus();
+    return firstInvalid !== undefined;
   }, []);
 
   return { values, errors, field, submit, showServerErrors };

@@ -2,7 +2,15 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { decodeJwt } from 'jose';
 import { parse } from 'yaml';
-import { document, fillPath, operationIds, operations } from './support/contract';
+import {
+  document,
+  fillPath,
+  matchOperation,
+  operationById,
+  operationIds,
+  operations,
+  responseProblems,
+} from './support/contract';
 import {
   ACCOUNTS,
   DEMO_PASSWORD,
@@ -10,12 +18,12 @@ import {
   type Options,
   type Profile,
   type Schemas,
+  serverPerFile,
   type TokenPair,
-  useServer,
 } from './support/server';
 import { must, OPERATION_OWNERS, textSorted } from './support/util';
 
-const api = useServer();
+const api = serverPerFile();
 const LONG = 'x'.repeat(100_000);
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -27,6 +35,62 @@ describe('coverage map', () => {
     for (const file of Object.keys(OPERATION_OWNERS)) {
       expect(existsSync(fileURLToPath(new URL(`./${file}.test.ts`, import.meta.url))), file).toBe(true);
     }
+  });
+});
+
+describe('response validator', () => {
+  it('rejects answers that break the contract (so the checks in every call can fail)', () => {
+    const list = operationById('listOffers');
+    const json = 'application/json';
+    expect(
+      responseProblems(list, 200, json, JSON.stringify({ count: 0, next: null, previous: null, results: [] })),
+    ).toEqual([]);
+    expect(responseProblems(list, 200, json, JSON.stringify({ count: 0, results: [] }))[0]).toMatch(/does not match/);
+    expect(
+      responseProblems(list, 200, json, JSON.stringify({ count: 1, next: null, previous: null, results: [{ id: 1 }] })),
+    ).toHaveLength(1);
+    expect(responseProblems(list, 500, json, '{"detail": "boom"}')[0]).toMatch(/not documented/);
+    expect(responseProblems(list, 404, json, '{"detail": "Not found."}')[0]).toMatch(/not documented/);
+    expect(responseProblems(list, 200, 'text/html', '<html></html>')[0]).toMatch(/content type/);
+    expect(responseProblems(list, 400, json, '{"limit": "bad"}')[0]).toMatch(/does not match/);
+    expect(responseProblems(list, 400, json, '{"limit": ["Ensure this value is less than or equal to 100."]}')).toEqual(
+      [],
+    );
+    expect(responseProblems(list, 401, json, '{"message": "no"}')[0]).toMatch(/does not match/);
+    const money = {
+      id: 1,
+      product: 'p',
+      publisher_id: 1,
+      publisher: 'p',
+      seller_id: 1,
+      seller: 's',
+      region_id: 1,
+      region: 'r',
+      region_code: 'R',
+      type: 'regular',
+      is_hot: false,
+      unit_price: '12.5',
+      start: '2026-01-01T00:00:00.000Z',
+      end: '2026-01-02T00:00:00.000Z',
+      is_published: true,
+      uploaded_at: '2026-01-01T00:00:00.000Z',
+      published_at: null,
+      image: null,
+    };
+    const page = (offer: unknown) => JSON.stringify({ count: 1, next: null, previous: null, results: [offer] });
+    expect(responseProblems(list, 200, json, page(money))[0]).toMatch(/unit_price/);
+    expect(responseProblems(list, 200, json, page({ ...money, unit_price: '12.50' }))).toEqual([]);
+    expect(
+      responseProblems(list, 200, json, page({ ...money, unit_price: '12.50', start: '2026-01-01 10:00' }))[0],
+    ).toMatch(/start/);
+    expect(responseProblems(list, 200, json, page({ ...money, unit_price: '12.50', type: 'bundle' }))[0]).toMatch(
+      /type/,
+    );
+    expect(matchOperation('POST', '/api/v1/orders/request-special-price/')?.operationId).toBe('requestSpecialPrice');
+    expect(matchOperation('POST', '/api/v1/orders/12/counter/response/')?.operationId).toBe('respondToCounter');
+    expect(matchOperation('POST', '/api/v1/orders/12/counter/')?.operationId).toBe('counterOrder');
+    expect(matchOperation('GET', '/api/v1/invoices/12/')?.operationId).toBe('readInvoice');
+    expect(matchOperation('GET', '/api/v1/token')).toBeUndefined();
   });
 });
 
@@ -81,7 +145,9 @@ describe('obtainToken', () => {
 describe('refreshToken and revokeToken', () => {
   it('exchanges a refresh token for a working access token', async () => {
     const { refresh } = await api.login('client2');
-    const { access } = await api.req<Schemas['AccessToken']>(200, 'POST', '/api/v1/token/refresh', { json: { refresh } });
+    const { access } = await api.req<Schemas['AccessToken']>(200, 'POST', '/api/v1/token/refresh', {
+      json: { refresh },
+    });
     expect(decodeJwt(access).token_type).toBe('access');
     const profile = await api.req<Profile>(200, 'GET', '/api/v1/profile', { token: access });
     expect(profile.email).toBe(ACCOUNTS.client2);
@@ -191,7 +257,14 @@ describe('access tokens that must not work', () => {
     const secured = operations.filter((op) => op.secured);
     expect(secured.length).toBeGreaterThan(15);
     const unsecured = operations.filter((op) => !op.secured).map((op) => op.operationId);
-    expect(unsecured.sort()).toEqual(['obtainToken', 'readSchema', 'refreshToken', 'register', 'revokeToken', 'verifyEmail']);
+    expect(unsecured.sort()).toEqual([
+      'obtainToken',
+      'readSchema',
+      'refreshToken',
+      'register',
+      'revokeToken',
+      'verifyEmail',
+    ]);
     for (const op of secured) {
       const url = fillPath(op, 1);
       const options = op.hasJsonBody ? { json: {} } : op.hasFormBody ? { form: new FormData() } : {};
@@ -324,6 +397,13 @@ describe('profile', () => {
     const cleared = await api.req<Profile>(200, 'POST', '/api/v1/profile', { token, json: { phone: '' } });
     expect(cleared.phone).toBe('');
     expect(cleared.company).toBe('Pixel Retail Europe');
+    const longest = await api.req<Profile>(200, 'POST', '/api/v1/profile', {
+      token,
+      json: { phone: '+123456789012345' },
+    });
+    expect(longest.phone).toBe('+123456789012345');
+    const shortest = await api.req<Profile>(200, 'POST', '/api/v1/profile', { token, json: { phone: '+1234567' } });
+    expect(shortest.phone).toBe('+1234567');
     const named = await api.req<Profile>(200, 'POST', '/api/v1/profile', { token, json: { first_name: 'Adele' } });
     expect(named.first_name).toBe('Adele');
     // Another user is untouched.

@@ -1,5 +1,4 @@
 import {
-  type Account,
   type Cart,
   type CheckoutResult,
   invalidJsonProblems,
@@ -10,11 +9,22 @@ import {
   type Order,
   type OrderPage,
   type Query,
-  useServer,
+  serverPerFile,
 } from './support/server';
-import { byMoney, byTime, cents, day, firstDisorder, money, must, OPERATION_OWNERS, searchParam, time } from './support/util';
+import {
+  byMoney,
+  byTime,
+  cents,
+  day,
+  firstDisorder,
+  money,
+  must,
+  OPERATION_OWNERS,
+  searchParam,
+  time,
+} from './support/util';
 
-const api = useServer();
+const api = serverPerFile();
 const LONG = 'x'.repeat(100_000);
 
 let client = '';
@@ -29,9 +39,12 @@ let ownIds2: number[] = [];
 const orderable = new Map<number, Offer[]>();
 
 beforeAll(async () => {
-  [client, client2, seller, seller2] = await Promise.all(
-    (['client', 'client2', 'seller', 'seller2'] as Account[]).map((account) => api.token(account)),
-  );
+  [client, client2, seller, seller2] = await Promise.all([
+    api.token('client'),
+    api.token('client2'),
+    api.token('seller'),
+    api.token('seller2'),
+  ]);
   clientId = await api.userId('client');
   options = await api.req<Options>(200, 'GET', '/api/v1/options/', { token: seller });
   ownIds = options.sellers.filter((s) => s.is_own).map((s) => s.id);
@@ -88,7 +101,8 @@ async function findOrder(id: number, token: string, list: 'orders' | 'review-ord
   }
 }
 
-const orders = (query: Query = {}, token = client) => api.req<OrderPage>(200, 'GET', '/api/v1/orders/', { token, query });
+const orders = (query: Query = {}, token = client) =>
+  api.req<OrderPage>(200, 'GET', '/api/v1/orders/', { token, query });
 const review = (query: Query = {}, token = seller) =>
   api.req<OrderPage>(200, 'GET', '/api/v1/review-orders/', { token, query });
 
@@ -168,7 +182,11 @@ describe('cart', () => {
       token: client,
       json: { quantity: 7 },
     });
-    expect(must(lineFor(cart, offer.id))).toMatchObject({ id: line.id, quantity: 7, total: money(cents(line.price) * 7) });
+    expect(must(lineFor(cart, offer.id))).toMatchObject({
+      id: line.id,
+      quantity: 7,
+      total: money(cents(line.price) * 7),
+    });
     expectConsistentCart(cart);
     expect(await readCart()).toEqual(cart);
   });
@@ -204,8 +222,12 @@ describe('cart', () => {
   it('refuses to add unknown or unpublished offers and bad quantities', async () => {
     const before = await readCart();
     const unpublished = must(
-      (await api.req<OfferPage>(200, 'GET', '/api/v1/manage-offers/', { token: seller, query: { publishType: 'unpublished' } }))
-        .results[0],
+      (
+        await api.req<OfferPage>(200, 'GET', '/api/v1/manage-offers/', {
+          token: seller,
+          query: { publishType: 'unpublished' },
+        })
+      ).results[0],
     );
     const offer = offerOf(ownIds[1] ?? ownIds[0], 1);
     const cases: [unknown, string][] = [
@@ -270,7 +292,12 @@ describe('checkoutCart', () => {
       }
     }
     const lineA1 = must(forA.lines.find((l) => l.offer_id === a1.id));
-    expect(lineA1).toMatchObject({ product: a1.product, publisher: a1.publisher, quantity: 7, unit_price: a1.unit_price });
+    expect(lineA1).toMatchObject({
+      product: a1.product,
+      publisher: a1.publisher,
+      quantity: 7,
+      unit_price: a1.unit_price,
+    });
     expect(must(forA.lines.find((l) => l.offer_id === a2.id)).quantity).toBe(2);
     expect(forA.lines).toHaveLength(2);
     expect(forB.lines).toHaveLength(1);
@@ -327,11 +354,58 @@ describe('checkoutCart', () => {
       expect(must(lineFor(withdrawn, offer.id)).available).toBe(false);
       expect(must(withdrawn.items.find((item) => item.id === keptItemId)).available).toBe(true);
       const before = (await orders({ limit: 1 })).count;
-      await api.req(400, 'POST', '/api/v1/cart/checkout/', { token: client, json: { cart_item_ids: [itemId, keptItemId] } });
+      await api.req(400, 'POST', '/api/v1/cart/checkout/', {
+        token: client,
+        json: { cart_item_ids: [itemId, keptItemId] },
+      });
       expect((await orders({ limit: 1 })).count).toBe(before);
       expect((await readCart()).items.map((item) => item.id).sort()).toEqual([itemId, keptItemId].sort());
     } finally {
       await api.req(200, 'POST', '/api/v1/manage-offers/publish/', { token: seller, json: { offer_ids: [offer.id] } });
+    }
+    expect(must(lineFor(await readCart(), offer.id)).available).toBe(true);
+    await api.req(200, 'DELETE', `/api/v1/cart/remove/${itemId}/`, { token: client });
+  });
+
+  it('marks lines of ended offers unavailable and refuses to check them out', async () => {
+    const offer = offerOf(ownIds[0], 9);
+    const cart = await add(offer.id, 2);
+    const itemId = must(lineFor(cart, offer.id)).id;
+    const DAY = 86_400_000;
+    await api.req<OfferBatchResult>(200, 'POST', '/api/v1/manage-offers/update/', {
+      token: seller,
+      json: {
+        offers: [
+          {
+            id: offer.id,
+            start: new Date(Date.now() - 10 * DAY).toISOString(),
+            end: new Date(Date.now() - DAY).toISOString(),
+          },
+        ],
+      },
+    });
+    try {
+      expect(must(lineFor(await readCart(), offer.id)).available).toBe(false);
+      expect(
+        (
+          await api.req<OfferPage>(200, 'GET', '/api/v1/offers/', {
+            token: client,
+            query: { search: offer.product, limit: 100 },
+          })
+        ).results.map((o) => o.id),
+      ).not.toContain(offer.id);
+      await api.req(400, 'POST', '/api/v1/cart/checkout/', { token: client, json: { cart_item_ids: [itemId] } });
+      const asked = money(Math.max(1, cents(offer.unit_price) - 10));
+      await api.req(400, 'POST', '/api/v1/orders/request-special-price/', {
+        token: client,
+        json: { offer_id: offer.id, quantity: 5, unit_price: asked },
+      });
+      expect(must(lineFor(await readCart(), offer.id)).quantity).toBe(2);
+    } finally {
+      await api.req(200, 'POST', '/api/v1/manage-offers/update/', {
+        token: seller,
+        json: { offers: [{ id: offer.id, start: offer.start, end: offer.end }] },
+      });
     }
     expect(must(lineFor(await readCart(), offer.id)).available).toBe(true);
     await api.req(200, 'DELETE', `/api/v1/cart/remove/${itemId}/`, { token: client });
@@ -354,11 +428,21 @@ describe('checkoutCart', () => {
       const order = must(placed[0]);
       const [first, second] = order.lines as [Order['lines'][number], Order['lines'][number]];
       const lowered = money(Math.max(1, cents(first.unit_price) - 100));
-      const proposed = await counter(order.id, 200, [{ line_id: first.id, unit_price: lowered }], seller, 'Volume price');
+      const proposed = await counter(
+        order.id,
+        200,
+        [{ line_id: first.id, unit_price: lowered }],
+        seller,
+        'Volume price',
+      );
       expect(proposed.negotiation).toBe('counter_proposed');
       expect(proposed.counter_note).toBe('Volume price');
       const counteredLine = must(proposed.lines.find((l) => l.id === first.id));
-      expect(counteredLine).toMatchObject({ counter_unit_price: lowered, unit_price: first.unit_price, quantity: first.quantity });
+      expect(counteredLine).toMatchObject({
+        counter_unit_price: lowered,
+        unit_price: first.unit_price,
+        quantity: first.quantity,
+      });
       expect(proposed.total).toBe(order.total);
       expect(proposed.history.map((e) => e.type)).toEqual(['placed', 'counter_proposed']);
 
@@ -370,12 +454,18 @@ describe('checkoutCart', () => {
       expect(must(declined.history.at(-1))).toMatchObject({ type: 'counter_declined', note: 'Too little' });
 
       const lowered2 = money(Math.max(1, cents(second.unit_price) - 50));
-      const again = await counter(order.id, 200, [{ line_id: second.id, quantity: second.quantity + 3, unit_price: lowered2 }]);
+      const again = await counter(order.id, 200, [
+        { line_id: second.id, quantity: second.quantity + 3, unit_price: lowered2 },
+      ]);
       expect(again.negotiation).toBe('counter_proposed');
       const accepted = await respond(order.id, 200, true);
       expect(accepted.negotiation).toBe('counter_accepted');
       const takenLine = must(accepted.lines.find((l) => l.id === second.id));
-      expect(takenLine).toMatchObject({ quantity: second.quantity + 3, unit_price: lowered2, list_unit_price: second.list_unit_price });
+      expect(takenLine).toMatchObject({
+        quantity: second.quantity + 3,
+        unit_price: lowered2,
+        list_unit_price: second.list_unit_price,
+      });
       expect(takenLine.total).toBe(money(cents(lowered2) * (second.quantity + 3)));
       expect(must(accepted.lines.find((l) => l.id === first.id)).unit_price).toBe(first.unit_price);
       expectConsistentOrder(accepted);
@@ -460,14 +550,24 @@ describe('requestSpecialPrice', () => {
     await respond(order.id, 409, true);
 
     const price = money(Math.floor((cents(asked) + cents(offer.unit_price)) / 2));
-    const proposed = await counter(order.id, 200, [{ line_id: line.id, unit_price: price, quantity: 120 }], seller, 'Meet halfway');
+    const proposed = await counter(
+      order.id,
+      200,
+      [{ line_id: line.id, unit_price: price, quantity: 120 }],
+      seller,
+      'Meet halfway',
+    );
     expect(proposed).toMatchObject({ negotiation: 'counter_proposed', counter_note: 'Meet halfway' });
     expect(must(proposed.lines[0])).toMatchObject({ counter_unit_price: price, counter_quantity: 120, quantity: 100 });
     await respond(order.id, 404, true, client2);
     await respond(order.id, 404, true, seller);
     const accepted = await respond(order.id, 200, true);
     expect(accepted.negotiation).toBe('counter_accepted');
-    expect(must(accepted.lines[0])).toMatchObject({ unit_price: price, quantity: 120, total: money(cents(price) * 120) });
+    expect(must(accepted.lines[0])).toMatchObject({
+      unit_price: price,
+      quantity: 120,
+      total: money(cents(price) * 120),
+    });
     expect(accepted.total).toBe(money(cents(price) * 120));
     expect(accepted.item_count).toBe(120);
     await respond(order.id, 409, true);
@@ -503,8 +603,12 @@ describe('requestSpecialPrice', () => {
   it('validates the request', async () => {
     const offer = offerOf(ownIds[0], 6);
     const unpublished = must(
-      (await api.req<OfferPage>(200, 'GET', '/api/v1/manage-offers/', { token: seller, query: { publishType: 'unpublished' } }))
-        .results[0],
+      (
+        await api.req<OfferPage>(200, 'GET', '/api/v1/manage-offers/', {
+          token: seller,
+          query: { publishType: 'unpublished' },
+        })
+      ).results[0],
     );
     const before = (await orders({ limit: 1 })).count;
     const ok = { offer_id: offer.id, quantity: 10, unit_price: '1.00' };
@@ -612,7 +716,10 @@ describe('moves the negotiation table does not allow (seeded orders)', () => {
       // approve documents no 400, so a malformed id can only be "not found".
       await api.req(404, 'POST', `/api/v1/orders/${id}/approve/`, { token: seller });
       for (const url of [`/api/v1/orders/${id}/cancel/`, `/api/v1/orders/${id}/counter/response/`]) {
-        const res = await api.call('POST', url, { token: client, json: url.endsWith('response/') ? { accept: true } : {} });
+        const res = await api.call('POST', url, {
+          token: client,
+          json: url.endsWith('response/') ? { accept: true } : {},
+        });
         expect([400, 404], `${url}: ${res.status}`).toContain(res.status);
       }
     }
@@ -630,7 +737,13 @@ describe('listOrders', () => {
     const all = await orders({ limit: 100 });
     expect(all.count).toBeGreaterThan(10);
     expect(all.results.every((o) => o.client.id === clientId)).toBe(true);
-    expect(firstDisorder(all.results.map((o) => o.created_at), byTime, true)).toBe(-1);
+    expect(
+      firstDisorder(
+        all.results.map((o) => o.created_at),
+        byTime,
+        true,
+      ),
+    ).toBe(-1);
     let sum = 0;
     for (const status of ['in_progress', 'completed', 'cancelled'] as const) {
       const page = await orders({ status, limit: 100 });
@@ -662,7 +775,9 @@ describe('listOrders', () => {
     const byRegion = await orders({ region: region.id, limit: 100 });
     expect(byRegion.count).toBeGreaterThan(0);
     expect(byRegion.count).toBeLessThanOrEqual(all.count);
-    expect(byRegion.results.every((o) => o.lines.some((l) => [region.name, region.code].includes(l.region)))).toBe(true);
+    expect(byRegion.results.every((o) => o.lines.some((l) => [region.name, region.code].includes(l.region)))).toBe(
+      true,
+    );
 
     const storeName = must(options.sellers.find((s) => s.id === storefront)).name;
     const byName = await orders({ search: storeName.toLowerCase(), limit: 100 });
@@ -686,14 +801,35 @@ describe('listOrders', () => {
 
   it('orders by total and updated_at both ways and paginates', async () => {
     const asc = await orders({ ordering: 'total', limit: 100 });
-    expect(firstDisorder(asc.results.map((o) => o.total), byMoney)).toBe(-1);
+    expect(
+      firstDisorder(
+        asc.results.map((o) => o.total),
+        byMoney,
+      ),
+    ).toBe(-1);
     const desc = await orders({ ordering: '-total', limit: 100 });
-    expect(firstDisorder(desc.results.map((o) => o.total), byMoney, true)).toBe(-1);
+    expect(
+      firstDisorder(
+        desc.results.map((o) => o.total),
+        byMoney,
+        true,
+      ),
+    ).toBe(-1);
     expect(must(asc.results[0]).total).not.toBe(must(desc.results[0]).total);
     const updated = await orders({ ordering: 'updated_at', limit: 100 });
-    expect(firstDisorder(updated.results.map((o) => o.updated_at), byTime)).toBe(-1);
+    expect(
+      firstDisorder(
+        updated.results.map((o) => o.updated_at),
+        byTime,
+      ),
+    ).toBe(-1);
     const created = await orders({ ordering: 'created_at', limit: 100 });
-    expect(firstDisorder(created.results.map((o) => o.created_at), byTime)).toBe(-1);
+    expect(
+      firstDisorder(
+        created.results.map((o) => o.created_at),
+        byTime,
+      ),
+    ).toBe(-1);
 
     const first = await orders({ limit: 4 });
     expect(first.results).toHaveLength(4);
@@ -724,7 +860,10 @@ describe('listOrders', () => {
       const reviewBody = await api.req(400, 'GET', '/api/v1/review-orders/', { token: seller, query });
       expect(reviewBody[field], JSON.stringify(query).slice(0, 60)).toEqual([expect.any(String)]);
     }
-    const invoiced = await api.req(400, 'GET', '/api/v1/review-orders/', { token: seller, query: { invoiced: 'maybe' } });
+    const invoiced = await api.req(400, 'GET', '/api/v1/review-orders/', {
+      token: seller,
+      query: { invoiced: 'maybe' },
+    });
     expect(invoiced.invoiced).toEqual([expect.any(String)]);
   });
 });
@@ -734,7 +873,13 @@ describe('listReviewOrders', () => {
     const all = await review({ limit: 100 });
     expect(all.count).toBeGreaterThan(10);
     expect(all.results.every((o) => ownIds.includes(o.seller.id))).toBe(true);
-    expect(firstDisorder(all.results.map((o) => o.created_at), byTime, true)).toBe(-1);
+    expect(
+      firstDisorder(
+        all.results.map((o) => o.created_at),
+        byTime,
+        true,
+      ),
+    ).toBe(-1);
     const other = await review({ limit: 100 }, seller2);
     expect(other.results.every((o) => ownIds2.includes(o.seller.id))).toBe(true);
     await api.req(403, 'GET', '/api/v1/review-orders/', { token: client });
@@ -750,6 +895,7 @@ describe('listReviewOrders', () => {
     expect(open.results.every((o) => o.invoice_id === null)).toBe(true);
     expect(done.results.every((o) => o.invoice_id !== null && o.status === 'completed')).toBe(true);
     const completed = await review({ status: 'completed', limit: 100 });
+    expect(completed.count).toBeGreaterThan(0);
     expect(completed.results.every((o) => o.status === 'completed')).toBe(true);
     const store = must(ownIds[1] ?? ownIds[0]);
     const byStore = await review({ seller: store, limit: 100 });
@@ -771,7 +917,13 @@ describe('listReviewOrders', () => {
     expect(only.results.every((o) => o.negotiation !== 'none')).toBe(true);
     expect(only.count).toBeLessThan(all.count);
     const byTotal = await review({ ordering: '-total', limit: 100 });
-    expect(firstDisorder(byTotal.results.map((o) => o.total), byMoney, true)).toBe(-1);
+    expect(
+      firstDisorder(
+        byTotal.results.map((o) => o.total),
+        byMoney,
+        true,
+      ),
+    ).toBe(-1);
   });
 });
 

@@ -5,7 +5,7 @@ import {
   type OfferPage,
   type Options,
   type Query,
-  useServer,
+  serverPerFile,
 } from './support/server';
 import {
   byMoney,
@@ -19,7 +19,7 @@ import {
   time,
 } from './support/util';
 
-const api = useServer();
+const api = serverPerFile();
 const LONG = 'x'.repeat(100_000);
 const DAY = 24 * 60 * 60 * 1000;
 const RUN = `Zq${Date.now().toString(36)}`;
@@ -40,7 +40,8 @@ beforeAll(async () => {
   foreign = options.sellers.filter((s) => !s.is_own);
 });
 
-const offers = (query: Query = {}, token = client) => api.req<OfferPage>(200, 'GET', '/api/v1/offers/', { token, query });
+const offers = (query: Query = {}, token = client) =>
+  api.req<OfferPage>(200, 'GET', '/api/v1/offers/', { token, query });
 const manage = (query: Query = {}, token = seller) =>
   api.req<OfferPage>(200, 'GET', '/api/v1/manage-offers/', { token, query });
 
@@ -62,7 +63,13 @@ const ORDERINGS: [string, Field, 'time' | 'money' | 'text'][] = [
   ['created_at', 'uploaded_at', 'time'],
 ];
 
-function expectOrdered(results: Offer[], field: Field, kind: 'time' | 'money' | 'text', descending: boolean, label: string) {
+function expectOrdered(
+  results: Offer[],
+  field: Field,
+  kind: 'time' | 'money' | 'text',
+  descending: boolean,
+  label: string,
+) {
   const values = results.map((o) => o[field]).filter((v): v is string => typeof v === 'string');
   expect(values.length, label).toBeGreaterThan(1);
   if (kind === 'text') {
@@ -136,7 +143,9 @@ describe('listOffers', () => {
     const byPublisher = await offers({ publisher: publisher.id, limit: 100 });
     expect(byPublisher.count).toBeGreaterThan(0);
     expect(byPublisher.count).toBeLessThan(total);
-    expect(byPublisher.results.every((o) => o.publisher_id === publisher.id && o.publisher === publisher.name)).toBe(true);
+    expect(byPublisher.results.every((o) => o.publisher_id === publisher.id && o.publisher === publisher.name)).toBe(
+      true,
+    );
 
     const region = must(options.regions[0]);
     const byRegion = await offers({ region: region.id, limit: 100 });
@@ -160,8 +169,34 @@ describe('listOffers', () => {
     expect(none).toMatchObject({ count: 0, results: [], next: null, previous: null });
 
     const combined = await offers({ publisher: publisher.id, type: 'regular', limit: 100 });
+    expect(combined.count).toBeGreaterThan(0);
     expect(combined.results.every((o) => o.publisher_id === publisher.id && o.type === 'regular')).toBe(true);
     expect(combined.count).toBeLessThanOrEqual(byPublisher.count);
+  });
+
+  it('pages through the whole list without repeating or skipping offers, even on ties', async () => {
+    for (const ordering of ['unit_price', '-start_date', 'product']) {
+      const seen: number[] = [];
+      let url: string | null = `/api/v1/offers/?limit=7&ordering=${ordering}`;
+      let count = 0;
+      while (url) {
+        const page: OfferPage = await api.req<OfferPage>(200, 'GET', url, { token: client });
+        count = page.count;
+        seen.push(...page.results.map((o) => o.id));
+        url = page.next;
+      }
+      expect(seen.length, ordering).toBe(count);
+      expect(new Set(seen).size, `${ordering}: an offer appeared on two pages`).toBe(count);
+    }
+    expect((await offers({ limit: 100 })).results).toHaveLength(100);
+  });
+
+  it('treats search text literally (LIKE wildcards, quotes)', async () => {
+    for (const search of ['%', '_', "' OR '1'='1", '\\', '"; DROP TABLE offers; --']) {
+      const page = await offers({ search });
+      expect(page.count, search).toBe(0);
+    }
+    expect((await offers()).count).toBeGreaterThan(0);
   });
 
   it('is_published=true changes nothing and is_published=false lists nothing', async () => {
@@ -173,6 +208,7 @@ describe('listOffers', () => {
   it('with start_date/end_date lists offers overlapping those days, ended ones included', async () => {
     const from = day(10);
     const later = await offers({ start_date: from, limit: 100 });
+    expect(later.count).toBeGreaterThan(0);
     expect(later.results.every((o) => time(o.end) >= time(`${from}T00:00:00Z`))).toBe(true);
     const until = day(-5);
     const earlier = await offers({ end_date: until, limit: 100 });
@@ -205,6 +241,9 @@ describe('listOffers', () => {
       [{ end_date: '01/02/2026' }, 'end_date'],
       [{ is_published: 'perhaps' }, 'is_published'],
       [{ search: LONG }, 'search'],
+      [{ limit: 101 }, 'limit'],
+      [{ start_date: '2027-02-29' }, 'start_date'],
+      [{ type: 'PROMO' }, 'type'],
     ];
     for (const [query, field] of cases) {
       const body = await api.req(400, 'GET', '/api/v1/offers/', { token: client, query });
@@ -257,9 +296,11 @@ describe('listManageOffers', () => {
   it('filters by publisher, region, search and dates, and paginates', async () => {
     const publisher = must(options.publishers[1]);
     const byPublisher = await manage({ publisher: publisher.id, limit: 100 });
+    expect(byPublisher.count).toBeGreaterThan(0);
     expect(byPublisher.results.every((o) => o.publisher_id === publisher.id)).toBe(true);
     const region = must(options.regions[1]);
     const byRegion = await manage({ region: region.id, limit: 100 });
+    expect(byRegion.count).toBeGreaterThan(0);
     expect(byRegion.results.every((o) => o.region_id === region.id)).toBe(true);
     const word = must(must((await manage()).results[0]).product.split(' ')[1]);
     const found = await manage({ search: word.toLowerCase(), limit: 100 });
@@ -267,6 +308,7 @@ describe('listManageOffers', () => {
     expect(found.results.every((o) => o.product.toLowerCase().includes(word.toLowerCase()))).toBe(true);
     const from = day(20);
     const later = await manage({ start_date: from, limit: 100 });
+    expect(later.count).toBeGreaterThan(0);
     expect(later.results.every((o) => time(o.end) >= time(`${from}T00:00:00Z`))).toBe(true);
     const first = await manage({ limit: 3 });
     const second = await api.req<OfferPage>(200, 'GET', must(first.next), { token: seller });
@@ -394,6 +436,33 @@ describe('uploadOffers, publishOffers and bulkUpdateOffers', () => {
     expect((await manage({ search: `${RUN} Bad` })).count).toBe(0);
   });
 
+  it('accepts CSV with CRLF line endings (RFC 4180)', async () => {
+    const store = must(own[0]);
+    const line = `${RUN} Crlf,${must(options.publishers[0]).name},${store.name},${must(options.regions[0]).code},regular,false,3.00,${iso(-1)},${iso(5)}`;
+    const form = new FormData();
+    form.append('file', new Blob([`${HEADER}\r\n${line}\r\n`], { type: 'text/csv' }), 'offers.csv');
+    const result = await api.req<OfferBatchResult>(201, 'POST', '/api/v1/offers/upload/', { token: seller, form });
+    expect(result.count).toBe(1);
+    expect(must(result.offers[0])).toMatchObject({ product: `${RUN} Crlf`, is_hot: false, unit_price: '3.00' });
+    await api.req(200, 'POST', '/api/v1/manage-offers/update/', {
+      token: seller,
+      json: { offers: [{ id: must(result.offers[0]).id, product: `Done ${Date.now()} crlf` }] },
+    });
+  });
+
+  it('accepts UTF-8 CSV with a byte order mark, as spreadsheets write it', async () => {
+    const store = must(own[0]);
+    const line = `${RUN} Bom Spiel für Ärger,${must(options.publishers[0]).name},${store.name},${must(options.regions[0]).code},regular,true,4.00,${iso(-1)},${iso(5)}`;
+    const form = new FormData();
+    form.append('file', new Blob([`\uFEFF${HEADER}\n${line}\n`], { type: 'text/csv' }), 'offers.csv');
+    const result = await api.req<OfferBatchResult>(201, 'POST', '/api/v1/offers/upload/', { token: seller, form });
+    expect(must(result.offers[0]).product).toBe(`${RUN} Bom Spiel für Ärger`);
+    await api.req(200, 'POST', '/api/v1/manage-offers/update/', {
+      token: seller,
+      json: { offers: [{ id: must(result.offers[0]).id, product: `Done ${Date.now()} bom` }] },
+    });
+  });
+
   it('answers 400 to a missing or malformed file and 403 to a client', async () => {
     const missing = await api.req(400, 'POST', '/api/v1/offers/upload/', { token: seller, form: new FormData() });
     expect(missing.file).toEqual([expect.any(String)]);
@@ -450,7 +519,9 @@ describe('uploadOffers, publishOffers and bulkUpdateOffers', () => {
       json: { offer_ids: [theirs.id], publish: !before },
     });
     await api.req(404, 'POST', '/api/v1/manage-offers/publish/', { token: seller, json: { offer_ids: [999_999_999] } });
-    const after = must((await manage({ search: theirs.product, limit: 100 }, seller2)).results.find((o) => o.id === theirs.id));
+    const after = must(
+      (await manage({ search: theirs.product, limit: 100 }, seller2)).results.find((o) => o.id === theirs.id),
+    );
     expect(after.is_published).toBe(before);
     const cases: [unknown, string][] = [
       [{ offer_ids: [] }, 'offer_ids'],
@@ -473,7 +544,10 @@ describe('uploadOffers, publishOffers and bulkUpdateOffers', () => {
 
   it('bulk-updates fields of several offers at once', async () => {
     const [alpha, beta] = uploaded as [Offer, Offer];
-    const otherStore = must(own.find((s) => s.id !== alpha.seller_id), 'second own storefront');
+    const otherStore = must(
+      own.find((s) => s.id !== alpha.seller_id),
+      'second own storefront',
+    );
     const region = must(options.regions.find((r) => r.id !== alpha.region_id));
     const publisher = must(options.publishers.find((p) => p.id !== alpha.publisher_id));
     const start = new Date(Date.now() - 3 * DAY).toISOString();
@@ -534,7 +608,10 @@ describe('uploadOffers, publishOffers and bulkUpdateOffers', () => {
         ],
       },
     });
-    expect(Object.keys(body).some((key) => key.startsWith('offers.1')), JSON.stringify(body)).toBe(true);
+    expect(
+      Object.keys(body).some((key) => key.startsWith('offers.1')),
+      JSON.stringify(body),
+    ).toBe(true);
     const reread = await manage({ search: RUN, limit: 100 });
     expect(reread.results.find((o) => o.id === alpha.id)?.product).toBe(alpha.product);
     expect(reread.results.find((o) => o.id === beta.id)?.end).toBe(beta.end);
@@ -577,17 +654,24 @@ describe('uploadOffers, publishOffers and bulkUpdateOffers', () => {
     });
     await api.req(404, 'POST', '/api/v1/manage-offers/update/', {
       token: seller,
-      json: { offers: [{ id: must(uploaded[0]).id, product: 'Partly mine' }, { id: theirs.id, product: 'Hijacked' }] },
+      json: {
+        offers: [
+          { id: must(uploaded[0]).id, product: 'Partly mine' },
+          { id: theirs.id, product: 'Hijacked' },
+        ],
+      },
     });
     await api.req(404, 'POST', '/api/v1/manage-offers/update/', {
       token: seller,
       json: { offers: [{ id: 999_999_999, product: 'Ghost' }] },
     });
-    const after = must((await manage({ limit: 100, search: theirs.product }, seller2)).results.find((o) => o.id === theirs.id));
-    expect(after.product).toBe(theirs.product);
-    expect((await manage({ search: RUN, limit: 100 })).results.find((o) => o.id === must(uploaded[0]).id)?.product).toBe(
-      must(uploaded[0]).product,
+    const after = must(
+      (await manage({ limit: 100, search: theirs.product }, seller2)).results.find((o) => o.id === theirs.id),
     );
+    expect(after.product).toBe(theirs.product);
+    expect(
+      (await manage({ search: RUN, limit: 100 })).results.find((o) => o.id === must(uploaded[0]).id)?.product,
+    ).toBe(must(uploaded[0]).product);
     await api.req(403, 'POST', '/api/v1/manage-offers/update/', {
       token: client,
       json: { offers: [{ id: must(uploaded[0]).id, product: 'Client edit' }] },

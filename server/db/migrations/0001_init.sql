@@ -83,6 +83,8 @@ CREATE INDEX offers_pub_count_idx ON offers (type, end_at)
   INCLUDE (start_at, publisher_id, region_id, product_search) WHERE is_published;
 -- -published_at for clients and for the seller's Published tab; seller_id is checked inside the index.
 CREATE INDEX offers_pub_published_idx ON offers (published_at DESC, id DESC, seller_id) WHERE is_published;
+-- The seller's list without a tab filter: -publish_date puts never-published offers last.
+CREATE INDEX offers_all_published_idx ON offers (published_at DESC NULLS LAST, id DESC, seller_id);
 -- The seller's Unpublished tab, newest first.
 CREATE INDEX offers_unpub_created_idx ON offers (created_at DESC, id DESC, seller_id) WHERE NOT is_published;
 -- Manage list of one storefront, and its counts (index-only, with search).

@@ -147,7 +147,9 @@ export function responseProblems(op: Operation, status: number, contentType: str
     return text === '' ? [] : [`status ${status} of ${op.operationId} documents no body, got ${text.slice(0, 200)}`];
   }
   if (!content[mediaType]) {
-    return [`content type "${contentType}" is not documented for ${op.operationId} ${status} (${Object.keys(content).join(', ')})`];
+    return [
+      `content type "${contentType}" is not documented for ${op.operationId} ${status} (${Object.keys(content).join(', ')})`,
+    ];
   }
   let body: unknown = text;
   if (mediaType === 'application/json') {

@@ -92,7 +92,7 @@ function buildUrl(url: string, query?: Query): string {
 }
 
 /** Registers beforeAll/afterAll for a server on a fresh data folder; the returned object works inside tests. */
-export function useServer(env: Record<string, string> = {}): Api {
+export function serverPerFile(env: Record<string, string> = {}): Api {
   let running: Running | undefined;
   let dataDir = '';
   let config: Config | undefined;
@@ -167,9 +167,10 @@ export function useServer(env: Record<string, string> = {}): Api {
 
     async req<T>(status: number, method: Method, url: string, options: CallOptions = {}): Promise<T> {
       const res = await api.call<T>(method, url, options);
-      expect(res.status, `${method} ${url} ${JSON.stringify(options.query ?? {})} answered ${res.text.slice(0, 600)}`).toBe(
-        status,
-      );
+      expect(
+        res.status,
+        `${method} ${url} ${JSON.stringify(options.query ?? {})} answered ${res.text.slice(0, 600)}`,
+      ).toBe(status);
       return res.body;
     },
 
@@ -191,9 +192,9 @@ export function useServer(env: Record<string, string> = {}): Api {
     userId(account) {
       let id = ids.get(account);
       if (!id) {
-        id = api.token(account).then((token) =>
-          api.req<Profile>(200, 'GET', '/api/v1/profile', { token }).then((profile) => profile.id),
-        );
+        id = api
+          .token(account)
+          .then((token) => api.req<Profile>(200, 'GET', '/api/v1/profile', { token }).then((profile) => profile.id));
         ids.set(account, id);
       }
       return id;
@@ -202,7 +203,9 @@ export function useServer(env: Record<string, string> = {}): Api {
     expectCovered(operationIds) {
       const missing = operationIds.filter((id) => ![...(records.get(id) ?? [])].some((s) => s >= 200 && s < 300));
       const seen = Object.fromEntries(missing.map((id) => [id, [...(records.get(id) ?? [])]]));
-      expect(missing, `operations never answered 2xx in this file (statuses seen: ${JSON.stringify(seen)})`).toEqual([]);
+      expect(missing, `operations never answered 2xx in this file (statuses seen: ${JSON.stringify(seen)})`).toEqual(
+        [],
+      );
     },
 
     async outbox() {

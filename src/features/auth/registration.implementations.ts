@@ -1,0 +1,34 @@
+/** The sign-up form's submission: POST /api/v1/register/ on the bare client (nobody is signed in). */
+import { type FormValues, formSubmissionMachine } from '@machines/form-submission/form-submission.machine';
+import { fromPromise } from 'xstate';
+import type { ApiClients } from '@/api/client';
+import { unwrap } from '@/api/unwrap';
+
+/** SPEC section 8: the sign-up fallback. */
+export const SIGN_UP_FALLBACK = 'Something went wrong';
+
+const text = (values: FormValues, name: string) => {
+  const value = values[name];
+  return typeof value === 'string' ? value : '';
+};
+
+/** The form sends the registration payload as its values (SPEC section 3). */
+export function createRegistrationLogic(clients: ApiClients) {
+  return formSubmissionMachine.provide({
+    actors: {
+      submitForm: fromPromise<unknown, FormValues>(({ input, signal }) =>
+        unwrap(
+          clients.bare.POST('/api/v1/register/', {
+            body: {
+              email: text(input, 'email'),
+              raw_password: text(input, 'raw_password'),
+              first_name: text(input, 'first_name'),
+              last_name: text(input, 'last_name'),
+            },
+            signal,
+          }),
+        ),
+      ),
+    },
+  });
+}

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { SignInPage } from '@/features/auth/pages/sign-in-page';
+import { aProfile, deferred, type Reply, type Routes, renderPage } from '../../support/render';
+
+const email = () => screen.getByLabelText('Email');
+const password = () => screen.getByLabelText('Password');
+const signInButton = () => screen.getByRole('button', { name: 'Sign in' });
+const snackbarAlert = () => within(screen.getByRole('region', { name: 'Notifications' })).getByRole('alert');
+
+const renderSignIn = (routes: Routes = {}) => renderPage(<SignInPage />, { path: '/signin', routes });
+
+describe('SignInPage', () => {
+  it('shows the required message for each field on blur, not before', async () => {
+    const { user } = renderSignIn();
+    await user.click(email());
+    expect(screen.queryByText('The field is required')).not.toBeInTheDocument();
+
+    await user.tab();
+    expect(email()).toHaveAccessibleDescription('The field is required');
+    expect(password()).not.toHaveAccessibleDescription();
+
+    await user.tab();
+    expect(password()).toHaveAccessibleDescription('The field is required');
+    expect(email()).toBeInvalid();
+  });
+
+  it('clears a message while typing and moves focus to the first invalid field on submit', async () => {
+    const { user, server } = renderSignIn();
+    await user.click(signInButton());
+    expect(email()).toHaveFocus();
+    expect(screen.getAllByText('The field is required')).toHaveLength(2);
+
+    await user.type(email(), 'ada@example.com');
+    expect(email()).not.toHaveAccessibleDescription();
+    await user.click(signInButton());
+    expect(password()).toHaveFocus();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('links to sign up', () => {
+    renderSignIn();
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('signs in with the trimmed email and loads the profile', async () => {
+    const profile = aProfile();
+    const { user, server } = renderSignIn({
+      'POST /api/v1/token': { body: { access: 'a', refresh: 'r' } },
+      'GET /api/v1/profile': { body: profile },
+    });
+    await user.type(email(), ' ada@example.com ');
+    await user.type(password(), 'secret-password');
+    await user.click(signInButton());
+
+    await waitFor(() => expect(server.callsTo('GET /api/v1/profile')).toHaveLength(1));
+    expect(server.callsTo('POST /api/v1/token')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'secret-password',
+    });
+    expect(localStorage.getItem('marketplace:refresh-token')).toBe('"r"');
+  });
+
+  it.each<[string, Reply, string]>([
+    ['a refusal without a message', { status: 401, body: {} }, 'Invalid email or password'],
+    [
+      'a refusal with a detail',
+      { status: 401, body: { detail: 'Your email is not verified.' } },
+      'Your email is not verified.',
+    ],
+    ['an answer without tokens', { status: 200, body: { access: 'a' } }, 'Something wrong'],
+  ])('shows %s in the error snackbar', async (_, reply, message) => {
+    const { user } = renderSignIn({ 'POST /api/v1/token': reply });
+    await user.type(email(), 'ada@example.com');
+    await user.type(password(), 'wrong');
+    await user.click(signInButton());
+
+    await waitFor(() => expect(snackbarAlert()).toHaveTextContent(message));
+    expect(screen.getByText(message, { selector: '.snackbar__message' })).toBeVisible();
+    expect(signInButton()).toBeEnabled();
+  });
+
+  it('puts server field errors on their fields and focuses the first', async () => {
+    const { user } = renderSignIn({
+      'POST /api/v1/token': { status: 400, body: { password: ['Ensure this field has at most 128 characters.', 'x'] } },
+    });
+    await user.type(email(), 'ada@example.com');
+    await user.type(password(), 'long');
+    await user.click(signInButton());
+
+    await waitFor(() =>
+      expect(password()).toHaveAccessibleDescription('Ensure this field has at most 128 characters.'),
+    );
+    expect(password()).toHaveFocus();
+    expect(email()).not.toHaveAccessibleDescription();
+  });
+
+  it('shows progress while signing in and sends one request however often it is submitted', async () => {
+    const answer = deferred<Reply>();
+    const { user, server } = renderSignIn({ 'POST /api/v1/token': () => answer.promise });
+    await user.type(email(), 'ada@example.com');
+    await user.type(password(), 'secret-password');
+    await user.click(signInButton());
+
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'In progress' })).toBeInTheDocument());
+    await user.click(signInButton());
+    await user.type(password(), '{Enter}');
+    expect(server.callsTo('POST /api/v1/token')).toHaveLength(1);
+
+    answer.resolve({ status: 401, body: {} });
+    await waitFor(() => expect(snackbarAlert()).toHaveTextContent('Invalid email or password'));
+    expect(server.callsTo('POST /api/v1/token')).toHaveLength(1);
+  });
+});

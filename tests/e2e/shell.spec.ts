@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { CLIENT, SELLER, startSignedIn, watchConsole } from './support';
+
+test('the menu shows the client items, marks the parent on sub-routes and remembers being collapsed', async ({
+  page,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  await startSignedIn(page, request, CLIENT);
+  await page.goto('/orders/inprogress');
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu.getByRole('link')).toHaveText(['Offers', 'My Orders', 'Billing', 'My Account', 'Log Out']);
+  await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Order status' }).getByRole('link', { name: 'In Progress' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page).toHaveTitle('My Orders: In Progress · Game Offers Marketplace');
+
+  await page.getByRole('button', { name: 'Collapse menu' }).click();
+  await expect(page.getByRole('button', { name: 'Expand menu' })).toHaveAttribute('aria-expanded', 'false');
+  const width = await menu.evaluate((element) => element.getBoundingClientRect().width);
+  expect(width).toBeLessThan(100);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Expand menu' })).toBeVisible();
+  // Narrow items keep their accessible names.
+  await expect(menu.getByRole('link', { name: 'My Orders' })).toBeVisible();
+  await page.getByRole('button', { name: 'Expand menu' }).click();
+  expect(await menu.evaluate((element) => element.getBoundingClientRect().width)).toBe(240);
+  expect(errors).toEqual([]);
+});
+
+test('sellers see the seller menu and product title', async ({ page, request }) => {
+  await startSignedIn(page, request, SELLER);
+  await page.goto('/seller/review-orders/completed');
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu.getByRole('link')).toHaveText(['Manage Offers', 'Review Orders', 'Create Invoice', 'My Account', 'Log Out']);
+  await expect(menu.getByText('Game Offers Seller Hub')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-variant', 'seller');
+});
+
+test('keyboard only: skip link, menu navigation and log out', async ({ page, request }) => {
+  await startSignedIn(page, request, CLIENT);
+  await page.goto('/offers');
+  await expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Collapse menu' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'My Orders' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeFocused();
+  await page.getByRole('link', { name: 'Log Out' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/signin$/);
+  expect(await page.evaluate(() => localStorage.getItem('marketplace:refresh-token'))).toBeNull();
+});
+
+test('log out keeps the basket and lands on /signin', async ({ page, request }) => {
+  await startSignedIn(page, request, CLIENT, { 'basket.v1': [] });
+  await page.goto('/signout');
+  await expect(page).toHaveURL(/\/signin$/);
+  expect(await page.evaluate(() => localStorage.getItem('marketplace:access-token'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('marketplace:basket.v1'))).toBe('[]');
+});
+
+test('the theme follows the preference from My Account, without reload', async ({ page, request }) => {
+  await startSignedIn(page, request, CLIENT, { theme: 'light' });
+  await page.goto('/profile');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Demo-pass-2026';
+export const CLIENT = 'client@example.com';
+export const SELLER = 'seller@example.com';
+
+/** Signs in through the form, as a person would. */
+export async function signInWithForm(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A token pair from the API, for tests that start signed in. */
+export async function tokensFor(request: APIRequestContext, email: string) {
+  const response = await request.post('/api/v1/token', { data: { email, password: PASSWORD } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { access: string; refresh: string };
+}
+
+/** Stores tokens (and other saved values) before the app loads, like an earlier visit would. */
+export async function startSignedIn(page: Page, request: APIRequestContext, email: string, extra: Record<string, unknown> = {}) {
+  const tokens = await tokensFor(request, email);
+  await page.addInitScript(
+    ({ tokens, extra }) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('marketplace:access-token', JSON.stringify(tokens.access));
+      localStorage.setItem('marketplace:refresh-token', JSON.stringify(tokens.refresh));
+      for (const [key, value] of Object.entries(extra)) localStorage.setItem(`marketplace:${key}`, JSON.stringify(value));
+    },
+    { tokens, extra },
+  );
+  return tokens;
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Collects console errors and uncaught exceptions; assert it stays empty. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The last message the server "sent" to this address ($DATA_DIR/outbox.jsonl). */
+export function lastMailTo(address: string): { to: string; subject: string; link: string } {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (tests/e2e/playwright.config.ts sets it)');
+  const lines = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n');
+  const mails = lines.map((line) => JSON.parse(line) as { to: string; subject: string; link: string });
+  const mine = mails.filter((mail) => mail.to === address);
+  const last = mine.at(-1);
+  if (!last) throw new Error(`No mail to ${address}`);
+  return last;
+}
