@@ -1,6 +1,6 @@
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import optimizeLocales from '@react-aria/optimize-locales-plugin';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 

@@ -56,12 +56,7 @@ async function signIn(email: string) {
   return (await response.json()) as { access: string; refresh: string };
 }
 
-async function shoot(
-  browser: Browser,
-  file: string,
-  path: string,
-  storage: Record<string, string>,
-): Promise<void> {
+async function shoot(browser: Browser, file: string, path: string, storage: Record<string, string>): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: BASE });
   await context.addInitScript((entries) => {
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);

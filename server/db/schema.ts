@@ -3,7 +3,19 @@
  * drizzle-kit); `tests/unit/server/db.test.ts` checks that both have the same columns and index names.
  */
 import { relations, type SQL, sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -199,7 +211,8 @@ export const invoices = pgTable(
     dueDate: date('due_date').notNull(),
     /** Null while unpaid; unpaid past `due_date` is "overdue" (derived, not stored). */
     paymentDate: date('payment_date'),
-    totalCents: integer('total_cents').notNull(),
+    /** bigint: one invoice can sum several large orders past 2^31 cents (0002_invoice_total_bigint). */
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [

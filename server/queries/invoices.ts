@@ -9,8 +9,8 @@ import { personName } from './orders';
 export type InvoiceBody = components['schemas']['Invoice'];
 type PaymentStatus = components['schemas']['PaymentStatus'];
 
-/** The largest total the `total_cents` column holds. */
-export const MAX_INVOICE_CENTS = 2_147_483_647;
+/** Totals are handled as JS numbers in cents, exact up to 2^53 - 1; the bigint column holds more. */
+export const MAX_INVOICE_CENTS = Number.MAX_SAFE_INTEGER;
 
 /** Overdue is derived, never stored: issued, unpaid and due before today (UTC day). */
 export function paymentStatusOf(

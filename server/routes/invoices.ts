@@ -124,15 +124,17 @@ export function invoiceRoutes(ctx: ServerContext) {
         if (body.due_date < day) errors.due_date = ['The due date cannot be in the past.'];
         if (Object.keys(errors).length > 0) throw badRequest(errors);
 
+        // As exact text: a float8 would round a sum past 2^53 before it could be refused.
         const [sum] = await tx
           .select({
-            cents: sql<number>`coalesce(sum(${orderLines.quantity}::bigint * ${orderLines.unitPriceCents}), 0)::float8`,
+            cents: sql<string>`coalesce(sum(${orderLines.quantity}::bigint * ${orderLines.unitPriceCents}), 0)::text`,
           })
           .from(orderLines)
           .where(inArray(orderLines.orderId, ids));
-        const totalCents = Number(sum?.cents ?? 0);
-        if (totalCents > MAX_INVOICE_CENTS)
+        const exactCents = BigInt(sum?.cents ?? '0');
+        if (exactCents > BigInt(MAX_INVOICE_CENTS))
           throw invalid('order_ids', 'The invoice total is too large; invoice fewer orders.');
+        const totalCents = Number(exactCents);
 
         const year = now.getUTCFullYear();
         const prefix = `INV-${year}-`;
@@ -190,7 +192,8 @@ export function invoiceRoutes(ctx: ServerContext) {
       return c.json(invoice);
     })
     .post(`/invoices/${INVOICE_ID}/pay/`, async (c) => {
-      const user = c.get('user');
+      // The role comes first: a client gets 403 whether or not the invoice is its own.
+      const user = requireSeller(c);
       const id = Number(c.req.param('invoiceId'));
       const raw = await readJson(c);
       const day = today();
@@ -208,6 +211,7 @@ export function invoiceRoutes(ctx: ServerContext) {
           .where(eq(invoices.id, id))
           .for('update', { of: invoices });
         if (!invoice || (invoice.ownerId !== user.id && invoice.clientId !== user.id)) throw notFound();
+        // A seller may also be the invoice's client (buying from another storefront).
         if (invoice.ownerId !== user.id)
           throw forbidden('Only the seller who issued this invoice can record its payment.');
         // The body is checked once the caller is known to be allowed, as DRF would.

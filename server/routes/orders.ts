@@ -165,6 +165,15 @@ export function orderRoutes(ctx: ServerContext) {
     return c.json(await loadOrder(ctx.db, orderId));
   };
 
+  /**
+   * A seller-only move checks the role before the order is looked up, so a client gets 403 for
+   * any order, its own or not, rather than a 404 that depends on whose order it is.
+   */
+  const sellerMove: typeof move = async (c, act) => {
+    requireSeller(c);
+    return move(c, act);
+  };
+
   return new Hono<AppEnv>()
     .get('/orders/', async (c) => {
       const user = c.get('user');
@@ -232,7 +241,7 @@ export function orderRoutes(ctx: ServerContext) {
       return c.json(await loadOrder(ctx.db, orderId), 201);
     })
     .post(`/orders/${ORDER_ID}/approve/`, (c) =>
-      move(c, async (tx, order, user, _raw, now) => {
+      sellerMove(c, async (tx, order, user, _raw, now) => {
         asSeller(order);
         assertInProgress(order);
         if (order.negotiation === 'counter_proposed') {
@@ -257,7 +266,7 @@ export function orderRoutes(ctx: ServerContext) {
       }),
     )
     .post(`/orders/${ORDER_ID}/counter/`, (c) =>
-      move(c, async (tx, order, user, raw, now) => {
+      sellerMove(c, async (tx, order, user, raw, now) => {
         asSeller(order);
         const body = ctx.contract.body('counterOrder', raw);
         assertInProgress(order);

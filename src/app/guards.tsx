@@ -1,7 +1,8 @@
 /** Where a signed-in user may go (SPEC section 6); every refusal is a redirect. */
-import { Redirect } from 'wouter';
+
 import { hasAnyPermission, type Role } from '@machines/session/session.selectors';
 import type { SessionProfile } from '@machines/session/session.types';
+import { Redirect } from 'wouter';
 import { paths } from './paths';
 import type { AppRoute } from './routes';
 

@@ -2,7 +2,7 @@
  * The signed-in routes (SPEC section 2): who may see each (SPEC section 6), the permissions it
  * needs, its page title, and its lazily loaded page (one chunk per area).
  */
-import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { paths } from './paths';
 
 export type Audience = 'client' | 'seller' | 'everyone';
@@ -34,9 +34,7 @@ const CreateInvoicePage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('@/features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
-const SignOutPage = lazy(() =>
-  import('@/features/auth/pages/sign-out-page').then((m) => ({ default: m.SignOutPage })),
-);
+const SignOutPage = lazy(() => import('@/features/auth/pages/sign-out-page').then((m) => ({ default: m.SignOutPage })));
 
 const SELLER_PERMISSIONS = ['add_offer'] as const;
 

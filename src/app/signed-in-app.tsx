@@ -1,10 +1,11 @@
 /** With a profile: the layout around every path (SPEC section 2, catch-all) and the routes. */
+
+import { roleOf } from '@machines/session/session.selectors';
+import type { SessionProfile } from '@machines/session/session.types';
 import { Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { ErrorBoundary } from '@/ui/error-boundary';
 import { PageLoading } from '@/ui/page-loading';
-import { roleOf } from '@machines/session/session.selectors';
-import type { SessionProfile } from '@machines/session/session.types';
 import { homeOf, redirectFor } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';

@@ -6,8 +6,6 @@
 import { useEffect } from 'react';
 import { themePreference } from '@/lib/preferences';
 
-export const THEME_CHANGED_EVENT = 'marketplace:theme';
-
 export function applyTheme() {
   const preference = themePreference.read();
   const systemDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
@@ -20,11 +18,9 @@ export function ThemeSync() {
     applyTheme();
     const media = window.matchMedia?.('(prefers-color-scheme: dark)');
     media?.addEventListener('change', applyTheme);
-    window.addEventListener(THEME_CHANGED_EVENT, applyTheme);
-    const stop = themePreference.onOtherTab(applyTheme);
+    const stop = themePreference.subscribe(applyTheme);
     return () => {
       media?.removeEventListener('change', applyTheme);
-      window.removeEventListener(THEME_CHANGED_EVENT, applyTheme);
       stop();
     };
   }, []);

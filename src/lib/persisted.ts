@@ -14,7 +14,15 @@ export interface Persisted<T> {
   remove(): void;
   /** Calls back with the parsed value whenever another tab changes (or removes) this key. */
   onOtherTab(listener: (value: T) => void): () => void;
+  /** Calls back on every change, from this tab or another. */
+  subscribe(listener: (value: T) => void): () => void;
 }
+
+/** Listeners to writes made in this tab (the `storage` event only reports other tabs). */
+const sameTabListeners = new Map<string, Set<() => void>>();
+const notifySameTab = (key: string) => {
+  for (const listener of sameTabListeners.get(key) ?? []) listener();
+};
 
 function storage(): Storage | null {
   try {
@@ -45,8 +53,14 @@ export function persisted<S extends z.ZodMiniType>(
   return {
     key,
     read: () => parse(storage()?.getItem(key) ?? null),
-    write: (value) => storage()?.setItem(key, JSON.stringify(schema.parse(value))),
-    remove: () => storage()?.removeItem(key),
+    write: (value) => {
+      storage()?.setItem(key, JSON.stringify(schema.parse(value)));
+      notifySameTab(key);
+    },
+    remove: () => {
+      storage()?.removeItem(key);
+      notifySameTab(key);
+    },
     onOtherTab(listener) {
       if (typeof window === 'undefined') return () => {};
       const handle = (event: StorageEvent) => {
@@ -54,6 +68,17 @@ export function persisted<S extends z.ZodMiniType>(
       };
       window.addEventListener('storage', handle);
       return () => window.removeEventListener('storage', handle);
+    },
+    subscribe(listener) {
+      const stopOtherTabs = this.onOtherTab(listener);
+      const local = () => listener(parse(storage()?.getItem(key) ?? null));
+      const listeners = sameTabListeners.get(key) ?? new Set();
+      listeners.add(local);
+      sameTabListeners.set(key, listeners);
+      return () => {
+        stopOtherTabs();
+        listeners.delete(local);
+      };
     },
   };
 }

@@ -12,4 +12,8 @@ export const menuOpen = persisted('menu-open', z.boolean(), true);
 /** On: the basket button opens a popover; off: it goes to /offers/order. */
 export const popupBasket = persisted('popup-basket', z.boolean(), true);
 /** The page size all tables share (SPEC section 9: default 10). */
-export const tablePageSize = persisted('page-size', z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)]), 10);
+export const tablePageSize = persisted(
+  'page-size',
+  z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)]),
+  10,
+);

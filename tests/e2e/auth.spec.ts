@@ -28,12 +28,14 @@ test('register, verify the email from the outbox, sign in and land by role', asy
 
 test('a verification link that is not valid says so', async ({ page }) => {
   await page.goto('/verify-email?token=not-a-real-token');
-  await expect(page.getByText('An error occurred')).toBeVisible();
-  await expect(page.getByText('This verification link is invalid or has expired.')).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'An error occurred' })).toBeVisible();
+  await expect(main.getByText('This verification link is invalid or has expired.')).toBeVisible();
 });
 
 test('keyboard only: sign in as a seller and land on Manage Offers', async ({ page }) => {
   await page.goto('/signin');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Email')).toBeFocused();
   await page.keyboard.type(SELLER);

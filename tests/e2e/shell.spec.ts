@@ -11,10 +11,9 @@ test('the menu shows the client items, marks the parent on sub-routes and rememb
   const menu = page.getByRole('navigation', { name: 'Main' });
   await expect(menu.getByRole('link')).toHaveText(['Offers', 'My Orders', 'Billing', 'My Account', 'Log Out']);
   await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('navigation', { name: 'Order status' }).getByRole('link', { name: 'In Progress' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
+  await expect(
+    page.getByRole('navigation', { name: 'Order status' }).getByRole('link', { name: 'In Progress' }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(page).toHaveTitle('My Orders: In Progress · Game Offers Marketplace');
 
   await page.getByRole('button', { name: 'Collapse menu' }).click();
@@ -34,7 +33,13 @@ test('sellers see the seller menu and product title', async ({ page, request }) 
   await startSignedIn(page, request, SELLER);
   await page.goto('/seller/review-orders/completed');
   const menu = page.getByRole('navigation', { name: 'Main' });
-  await expect(menu.getByRole('link')).toHaveText(['Manage Offers', 'Review Orders', 'Create Invoice', 'My Account', 'Log Out']);
+  await expect(menu.getByRole('link')).toHaveText([
+    'Manage Offers',
+    'Review Orders',
+    'Create Invoice',
+    'My Account',
+    'Log Out',
+  ]);
   await expect(menu.getByText('Game Offers Seller Hub')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-variant', 'seller');
 });
@@ -71,7 +76,8 @@ test('the theme follows the preference from My Account, without reload', async (
   await startSignedIn(page, request, CLIENT, { theme: 'light' });
   await page.goto('/profile');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  await page.getByRole('radio', { name: 'Dark' }).check();
+  await page.getByRole('radiogroup', { name: 'Theme' }).getByText('Dark').click();
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

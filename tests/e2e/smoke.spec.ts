@@ -11,6 +11,8 @@ test('a demo client signs in and lands on the offers', async ({ page }) => {
 
 test('wrong credentials are refused with the server message in the snackbar', async ({ page }) => {
   await signInWithForm(page, CLIENT, 'wrong-password');
-  await expect(page.getByRole('alert').filter({ hasText: 'No active account found with the given credentials' })).toBeAttached();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'No active account found with the given credentials' }),
+  ).toBeAttached();
   await expect(page).toHaveURL(/\/signin$/);
 });

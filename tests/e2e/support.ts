@@ -23,7 +23,12 @@ export async function tokensFor(request: APIRequestContext, email: string) {
 }
 
 /** Stores tokens (and other saved values) before the app loads, like an earlier visit would. */
-export async function startSignedIn(page: Page, request: APIRequestContext, email: string, extra: Record<string, unknown> = {}) {
+export async function startSignedIn(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  extra: Record<string, unknown> = {},
+) {
   const tokens = await tokensFor(request, email);
   await page.addInitScript(
     ({ tokens, extra }) => {
@@ -31,7 +36,8 @@ export async function startSignedIn(page: Page, request: APIRequestContext, emai
       sessionStorage.setItem('seeded', '1');
       localStorage.setItem('marketplace:access-token', JSON.stringify(tokens.access));
       localStorage.setItem('marketplace:refresh-token', JSON.stringify(tokens.refresh));
-      for (const [key, value] of Object.entries(extra)) localStorage.setItem(`marketplace:${key}`, JSON.stringify(value));
+      for (const [key, value] of Object.entries(extra))
+        localStorage.setItem(`marketplace:${key}`, JSON.stringify(value));
     },
     { tokens, extra },
   );

@@ -1,8 +1,9 @@
+import type { Role } from '@machines/session/session.selectors';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { menuOpen } from '@/lib/preferences';
 import { usePersisted } from '@/lib/use-persisted';
-import type { Role } from '@machines/session/session.selectors';
+import { focusNextPage } from '@/ui/page';
 import { SideMenu } from './side-menu';
 import './layout.css';
 
@@ -10,7 +11,6 @@ import './layout.css';
 export function AppLayout({ role, children }: { role: Role; children: React.ReactNode }) {
   const [isOpen, setOpen] = usePersisted(menuOpen);
   const [location] = useLocation();
-  const main = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
 
   useEffect(() => {
@@ -20,15 +20,13 @@ export function AppLayout({ role, children }: { role: Role; children: React.Reac
     };
   }, [role]);
 
-  // After a navigation, move focus to the new page so screen readers start reading there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location changes only
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    const heading = main.current?.querySelector<HTMLElement>('[data-page-heading]');
-    (heading ?? main.current)?.focus({ preventScroll: false });
+    focusNextPage();
   }, [location]);
 
   return (
@@ -37,7 +35,7 @@ export function AppLayout({ role, children }: { role: Role; children: React.Reac
         Skip to main content
       </a>
       <SideMenu role={role} isOpen={isOpen} onToggle={() => setOpen(!isOpen)} />
-      <main id="main" ref={main} tabIndex={-1} className="shell__main">
+      <main id="main" tabIndex={-1} className="shell__main">
         {children}
       </main>
     </div>

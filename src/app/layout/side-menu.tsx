@@ -1,9 +1,9 @@
+import type { Role } from '@machines/session/session.selectors';
 import { useLocation } from 'wouter';
 import { Button } from '@/ui/button';
 import { MenuCollapseIcon, MenuExpandIcon } from '@/ui/icons';
 import { NavLink } from '@/ui/nav-link';
 import { Tooltip } from '@/ui/tooltip';
-import type { Role } from '@machines/session/session.selectors';
 import { PRODUCT_TITLE } from '../routes';
 import { bottomMenu, type MenuItem, mainMenu } from './menu-items';
 

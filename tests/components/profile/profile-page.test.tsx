@@ -2,6 +2,7 @@ import { selectDisplayName } from '@machines/session/session.selectors';
 import { screen, waitFor, within } from '@testing-library/react';
 import { SessionContext } from '@/app/session-context';
 import { ProfilePage } from '@/features/profile/pages/profile-page';
+import { themePreference } from '@/lib/preferences';
 import { aProfile, deferred, type RenderPageOptions, type Reply, renderPage } from '../../support/render';
 
 const PHONE_MESSAGE = 'Phone number must be a valid international format starting with + and contain 7-15 digits';
@@ -162,7 +163,7 @@ describe('ProfilePage', () => {
 
   it('stores the theme choice and tells the theme code', async () => {
     const themeChanged = vi.fn();
-    window.addEventListener('marketplace:theme', themeChanged);
+    const stop = themePreference.subscribe(themeChanged);
     const { user } = renderProfile();
     const group = screen.getByRole('radiogroup', { name: 'Theme' });
     expect(within(group).getByRole('radio', { name: 'System' })).toBeChecked();
@@ -170,10 +171,10 @@ describe('ProfilePage', () => {
     await user.click(within(group).getByRole('radio', { name: 'Dark' }));
     expect(within(group).getByRole('radio', { name: 'Dark' })).toBeChecked();
     expect(localStorage.getItem('marketplace:theme')).toBe('"dark"');
-    expect(themeChanged).toHaveBeenCalledOnce();
+    expect(themeChanged).toHaveBeenCalledExactlyOnceWith('dark');
 
     await user.keyboard('{ArrowRight}');
     expect(localStorage.getItem('marketplace:theme')).toBe('"system"');
-    window.removeEventListener('marketplace:theme', themeChanged);
+    stop();
   });
 });

@@ -38,4 +38,15 @@ describe('persisted', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: menuOpen.key, newValue: 'true' }));
     expect(listener.mock.calls).toEqual([[false]]);
   });
+
+  it('tells subscribers about writes in this tab and in others', () => {
+    const listener = vi.fn();
+    const stop = menuOpen.subscribe(listener);
+    menuOpen.write(false);
+    window.dispatchEvent(new StorageEvent('storage', { key: menuOpen.key, newValue: 'true' }));
+    menuOpen.remove();
+    stop();
+    menuOpen.write(true);
+    expect(listener.mock.calls).toEqual([[false], [true], [true]]);
+  });
 });

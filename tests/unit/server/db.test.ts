@@ -147,12 +147,14 @@ describe('a fresh data dir', () => {
   it('keeps the data when reopened, and does not seed again', async () => {
     const offersBefore = await count('offers');
     const ordersBefore = await count('orders');
+    const migrationsBefore = await count('schema_migrations');
     await database.close();
     database = await openDatabase({ dataDir, databaseUrl: null });
     expect(await seedIfEmpty(database.db, { offers: 50, now: NOW })).toEqual({ seeded: false });
     expect(await count('offers')).toBe(offersBefore);
     expect(await count('orders')).toBe(ordersBefore);
-    expect(await count('schema_migrations')).toBe(1);
+    expect(migrationsBefore).toBeGreaterThan(0);
+    expect(await count('schema_migrations')).toBe(migrationsBefore);
   }, 60_000);
 });
 

@@ -7,6 +7,7 @@ import { popupBasket, themePreference, themePreferences } from '@/lib/preference
 import { useForm } from '@/lib/use-form';
 import { usePersisted } from '@/lib/use-persisted';
 import { Button } from '@/ui/button';
+import { Page } from '@/ui/page';
 import { Radio, RadioGroup } from '@/ui/radio-group';
 import { notify } from '@/ui/snackbar';
 import { Switch } from '@/ui/switch';
@@ -46,8 +47,7 @@ export function ProfilePage() {
   }, [loading]);
 
   return (
-    <div className="profile">
-      <h1>My Account</h1>
+    <Page title="My Account">
       <section className="profile__card" aria-labelledby="profile-details-title" aria-busy={isLoading}>
         <h2 id="profile-details-title">Details</h2>
         {profile ? (
@@ -62,7 +62,7 @@ export function ProfilePage() {
         )}
       </section>
       <Preferences />
-    </div>
+    </Page>
   );
 }
 
@@ -132,8 +132,6 @@ function Preferences() {
     const chosen = themePreferences.find((option) => option === value);
     if (!chosen) return;
     setTheme(chosen);
-    // The app's theme code listens for this; `storage` events reach other tabs only.
-    window.dispatchEvent(new Event('marketplace:theme'));
   };
 
   return (
