@@ -4,17 +4,17 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { Button } from '@/ui/button';
 import { ErrorBoundary } from '@/ui/error-boundary';
 import { PageLoading } from '@/ui/page-loading';
-import { Snackbar } from '@/ui/snackbar';
 import { paths } from './paths';
 import { SessionContext } from './session-context';
 import { SignedOutApp } from './signed-out-app';
 import { ThemeSync } from './theme-sync';
-import './app.css';
 
 const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ default: m.SignedInApp })));
+const SessionProblem = lazy(() => import('./session-problem').then((m) => ({ default: m.SessionProblem })));
+// Messages sent before it loads wait in the queue (src/ui/notify.ts).
+const Snackbar = lazy(() => import('@/ui/snackbar').then((m) => ({ default: m.Snackbar })));
 
 export function App() {
   const session = SessionContext.useActorRef();
@@ -36,7 +36,11 @@ export function App() {
       <ThemeSync />
       <ErrorBoundary>
         {view === 'loading' && <PageLoading label="Loading your account…" />}
-        {view === 'failed' && <SessionProblem />}
+        {view === 'failed' && (
+          <Suspense fallback={<PageLoading />}>
+            <SessionProblem />
+          </Suspense>
+        )}
         {view === 'signedOut' && <SignedOutApp />}
         {view === 'signedIn' && (
           <Suspense fallback={<PageLoading />}>
@@ -44,24 +48,9 @@ export function App() {
           </Suspense>
         )}
       </ErrorBoundary>
-      <Snackbar />
+      <Suspense fallback={null}>
+        <Snackbar />
+      </Suspense>
     </>
-  );
-}
-
-/** The profile could not be loaded for a reason other than the session ending (e.g. offline). */
-function SessionProblem() {
-  const session = SessionContext.useActorRef();
-  const problem = SessionContext.useSelector((s) => s.context.problem);
-  return (
-    <main className="center">
-      <div role="alert" className="center__card">
-        <h1>Your account could not be loaded</h1>
-        <p>{problem}</p>
-        <Button variant="primary" onPress={() => session.send({ type: 'session.retry' })}>
-          Try again
-        </Button>
-      </div>
-    </main>
   );
 }

@@ -2,36 +2,13 @@
  * The snackbar (SPEC section 2): bottom centre, a message, an optional Undo and a close button;
  * types error, success and info; closes after 4000 ms unless given another timeout. Errors are
  * announced assertively, the rest politely. The timer pauses while the pointer or focus is on it.
- * Every feature shows messages through `notify()`; one <Snackbar/> is mounted at the root.
+ * Features show messages through `notify()` (./notify.ts); one <Snackbar/> is mounted at the root.
  */
 import { useSyncExternalStore } from 'react';
-import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
 import { Button } from './button';
 import { CloseIcon } from './icons';
+import { noticeQueue as queue } from './notify';
 import './snackbar.css';
-
-export const SNACKBAR_TIMEOUT_MS = 4000;
-
-export type NoticeType = 'error' | 'success' | 'info';
-
-export interface Notice {
-  message: string;
-  type: NoticeType;
-  /** Shows an Undo button; pressing it calls this and closes the snackbar. */
-  onUndo?: () => void;
-}
-
-const queue = new ToastQueue<Notice>({ maxVisibleToasts: 1 });
-
-/** Shows a message in the snackbar, replacing the one shown. Returns a function that closes it. */
-export function notify(notice: Notice & { timeout?: number }): () => void {
-  const { timeout = SNACKBAR_TIMEOUT_MS, ...content } = notice;
-  for (const shown of queue.visibleToasts) queue.close(shown.key);
-  const key = queue.add(content, { timeout });
-  return () => queue.close(key);
-}
-
-export const closeAllNotices = () => queue.clear();
 
 const subscribe = (listener: () => void) => queue.subscribe(listener);
 const current = () => queue.visibleToasts[0] ?? null;

@@ -13,7 +13,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { createApiClients } from '@/api/client';
 import { storeTokens } from '@/api/token-store';
 import { Providers } from '@/app/providers';
-import { closeAllNotices, Snackbar } from '@/ui/snackbar';
+import { closeAllNotices } from '@/ui/notify';
+import { Snackbar } from '@/ui/snackbar';
 
 export interface Reply {
   status?: number;

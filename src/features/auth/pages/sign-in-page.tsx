@@ -5,7 +5,7 @@ import { SessionContext } from '@/app/session-context';
 import { required, useForm } from '@/lib/use-form';
 import { Button } from '@/ui/button';
 import { Link } from '@/ui/link';
-import { notify } from '@/ui/snackbar';
+import { notify } from '@/ui/notify';
 import { TextField } from '@/ui/text-field';
 import '../auth.css';
 

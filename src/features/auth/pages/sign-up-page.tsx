@@ -6,7 +6,7 @@ import { paths } from '@/app/paths';
 import { required, useForm } from '@/lib/use-form';
 import { Button } from '@/ui/button';
 import { Link } from '@/ui/link';
-import { notify } from '@/ui/snackbar';
+import { notify } from '@/ui/notify';
 import { TextField } from '@/ui/text-field';
 import { createRegistrationLogic, SIGN_UP_FALLBACK } from '../registration.implementations';
 import '../auth.css';

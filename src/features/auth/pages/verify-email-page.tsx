@@ -4,7 +4,7 @@ import { useSearch } from 'wouter';
 import { useApi } from '@/app/api-context';
 import { paths } from '@/app/paths';
 import { Link } from '@/ui/link';
-import { notify } from '@/ui/snackbar';
+import { notify } from '@/ui/notify';
 import { createVerificationLogic, VERIFY_EMAIL_FALLBACK } from '../verification.implementations';
 import '../auth.css';
 

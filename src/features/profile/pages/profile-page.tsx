@@ -7,9 +7,9 @@ import { popupBasket, themePreference, themePreferences } from '@/lib/preference
 import { useForm } from '@/lib/use-form';
 import { usePersisted } from '@/lib/use-persisted';
 import { Button } from '@/ui/button';
+import { notify } from '@/ui/notify';
 import { Page } from '@/ui/page';
 import { Radio, RadioGroup } from '@/ui/radio-group';
-import { notify } from '@/ui/snackbar';
 import { Switch } from '@/ui/switch';
 import { TextField } from '@/ui/text-field';
 import {
