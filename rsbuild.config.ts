@@ -12,7 +12,6 @@ export default defineConfig({
   },
   html: { template: './index.html' },
   output: { distPath: { root: 'dist' }, cleanDistPath: true },
-  splitChunks: { preset: 'per-package' },
   tools: {
     // React Aria ships strings for 30+ locales; the app is en-US only (SPEC: US-English formatting).
     rspack: { plugins: [optimizeLocales.rspack({ locales: ['en-US'] })] },

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from './button';
+import './button.css';
 import './error-screen.css';
 
 export const ERROR_TITLE = 'Something went wrong';
@@ -45,9 +45,10 @@ export function ErrorScreen({ onRetry }: { onRetry: () => void }) {
     <div role="alert" className="error-screen">
       <h1>{ERROR_TITLE}</h1>
       <p>{ERROR_TEXT}</p>
-      <Button variant="primary" onPress={onRetry}>
+      {/* A native button: this screen must work even when the widget library failed to load. */}
+      <button type="button" className="button button--primary" onClick={onRetry}>
         Try Again
-      </Button>
+      </button>
     </div>
   );
 }
