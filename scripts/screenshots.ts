@@ -14,7 +14,7 @@ import { createServer } from '../server/server';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'docs', 'screenshots');
-const PORT = Number(process.env.SCREENSHOTS_PORT ?? 4190);
+const PORT = Number(process.env.SCREENSHOTS_PORT ?? 4391);
 const BASE = `http://127.0.0.1:${PORT}`;
 const THEMES = ['light', 'dark'] as const;
 

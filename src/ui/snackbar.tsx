@@ -4,7 +4,7 @@
  * announced assertively, the rest politely. The timer pauses while the pointer or focus is on it.
  * Features show messages through `notify()` (./notify.ts); one <Snackbar/> is mounted at the root.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Button } from './button';
 import { CloseIcon } from './icons';
 import { noticeQueue as queue } from './notify';
@@ -16,6 +16,12 @@ const current = () => queue.visibleToasts[0] ?? null;
 export function Snackbar() {
   const toast = useSyncExternalStore(subscribe, current, current);
   const notice = toast?.content;
+  // The queue creates each timer; the countdown starts once the message is on screen.
+  useEffect(() => {
+    if (!toast?.timer || !toast.timeout) return;
+    toast.timer.reset(toast.timeout);
+    return () => toast.timer?.pause();
+  }, [toast]);
   return (
     <section aria-label="Notifications" className="snackbar-region">
       <div role="status" aria-atomic="true" className="visually-hidden">

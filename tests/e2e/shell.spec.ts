@@ -22,8 +22,13 @@ test('the menu shows the client items, marks the parent on sub-routes and rememb
   expect(width).toBeLessThan(100);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Expand menu' })).toBeVisible();
-  // Narrow items keep their accessible names.
+  // Narrow items keep their accessible names, and show them as tooltips on keyboard focus.
   await expect(menu.getByRole('link', { name: 'My Orders' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(menu.getByRole('link', { name: 'Offers' })).toBeFocused();
+  await expect(page.getByRole('tooltip')).toHaveText('Offers');
   await page.getByRole('button', { name: 'Expand menu' }).click();
   expect(await menu.evaluate((element) => element.getBoundingClientRect().width)).toBe(240);
   expect(errors).toEqual([]);

@@ -5,6 +5,7 @@ import { useApi } from '@/app/api-context';
 import { paths } from '@/app/paths';
 import { Link } from '@/ui/link';
 import { notify } from '@/ui/notify';
+import { PageLoading } from '@/ui/page-loading';
 import { createVerificationLogic, VERIFY_EMAIL_FALLBACK } from '../verification.implementations';
 import '../auth.css';
 
@@ -55,10 +56,7 @@ export function VerifyEmailPage() {
         ) : (
           <>
             <h1 id="verify-title">Email verification</h1>
-            <p role="status" className="auth__status">
-              <span className="auth__spinner" aria-hidden="true" />
-              Verifying your email…
-            </p>
+            <PageLoading inline label="Verifying your email…" />
           </>
         )}
         <Link href={paths.signIn}>Sign in</Link>
