@@ -200,6 +200,8 @@ export const sessionMachine = setup({
       on: {
         'session.signOut': 'signingOut',
         'session.expired': { target: 'signedOut', actions: ['noteTokensGone', 'announceSignedOut'] },
+        // Another tab signed in (perhaps as someone else): the stored tokens are theirs now.
+        'session.resumed': { target: 'loadingProfile', actions: ['dropProfile', 'noteTokensStored'] },
         'profile.changed': { actions: { type: 'keepProfile', params: ({ event }) => event.profile } },
       },
     },

@@ -53,3 +53,49 @@ test('required fields are announced on blur and focus goes to the first invalid 
   await expect(page.getByText('The field is required')).toHaveCount(2);
   await expectNoAxeViolations(page);
 });
+
+test('keyboard only: register, then sign in from the verification page', async ({ page }) => {
+  const email = `keys-${Date.now()}@example.com`;
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Sign up' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Kim');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Keys');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Secret-pass-2');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Secret-pass-2');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Registration successful')).toBeVisible();
+
+  await page.goto(lastMailTo(email).link);
+  await expect(page.getByText('Your email has been verified')).toBeVisible();
+  await page.getByRole('link', { name: /sign in/i }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Secret-pass-2');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/offers$/);
+});
+
+test('a mismatched confirmation is caught before anything is sent', async ({ page }) => {
+  let registerCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/register/')) registerCalls += 1;
+  });
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill('someone@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('Secret-pass-1');
+  await page.getByLabel('Confirm password').fill('Secret-pass-2');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByLabel('Confirm password')).toBeFocused();
+  expect(registerCalls).toBe(0);
+});

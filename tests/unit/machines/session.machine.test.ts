@@ -159,6 +159,17 @@ describe('session machine', () => {
     actor.stop();
   });
 
+  it('reloads the profile when another tab signs in while this one is signed in', async () => {
+    const other = { ...profile, id: 9, email: 'client2@example.com' };
+    const loads = [Promise.resolve(profile), Promise.resolve(other)];
+    const { actor } = startSession({ loadProfile: () => loads.shift() ?? Promise.reject(offline) });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.resumed' });
+    const after = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(after.context.profile?.email).toBe('client2@example.com');
+    actor.stop();
+  });
+
   it('follows another tab: signed out there means signed out here, signed in there loads the profile here', async () => {
     const { actor } = startSession({});
     await waitFor(actor, (s) => s.matches('signedIn'));
