@@ -16,9 +16,6 @@ export function hasAnyPermission(profile: SessionProfile, required: readonly str
   return required.some((permission) => profile.permissions.includes(permission));
 }
 
-export const selectProfile = (s: SessionSnapshot) => s.context.profile;
-export const selectRole = (s: SessionSnapshot): Role | null => (s.context.profile ? roleOf(s.context.profile) : null);
-export const selectIsSeller = (s: SessionSnapshot) => selectRole(s) === 'seller';
 export const selectDisplayName = (s: SessionSnapshot) => {
   const profile = s.context.profile;
   if (!profile) return '';

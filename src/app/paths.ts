@@ -25,5 +25,3 @@ export const paths = {
   createInvoice: '/seller/create-invoice',
   editor: '/editor',
 } as const;
-
-export const verifyEmailHref = (token: string) => `${paths.verifyEmail}?token=${encodeURIComponent(token)}`;

@@ -1,11 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { CLIENT, signInWithForm, watchConsole } from './support';
 
-test('a demo client signs in and lands on the offers', async ({ page }) => {
+test('a demo client signs in, lands on the offers and sees who is signed in', async ({ page }) => {
   const errors = watchConsole(page);
   await signInWithForm(page, CLIENT);
   await expect(page).toHaveURL(/\/offers$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu.getByText('Ada Client')).toBeVisible();
+  await expect(menu.getByText(CLIENT)).toBeVisible();
   expect(errors).toEqual([]);
 });
 

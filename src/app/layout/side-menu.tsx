@@ -1,10 +1,11 @@
-import type { Role } from '@machines/session/session.selectors';
+import { type Role, selectDisplayName } from '@machines/session/session.selectors';
 import { useLocation } from 'wouter';
 import { Button } from '@/ui/button';
 import { MenuCollapseIcon, MenuExpandIcon } from '@/ui/icons';
 import { NavLink } from '@/ui/nav-link';
 import { Tooltip } from '@/ui/tooltip';
 import { PRODUCT_TITLE } from '../routes';
+import { SessionContext } from '../session-context';
 import { bottomMenu, type MenuItem, mainMenu } from './menu-items';
 
 /**
@@ -13,6 +14,8 @@ import { bottomMenu, type MenuItem, mainMenu } from './menu-items';
  */
 export function SideMenu({ role, isOpen, onToggle }: { role: Role; isOpen: boolean; onToggle: () => void }) {
   const [location] = useLocation();
+  const name = SessionContext.useSelector(selectDisplayName);
+  const email = SessionContext.useSelector((s) => s.context.profile?.email ?? '');
   const toggleLabel = isOpen ? 'Collapse menu' : 'Expand menu';
   return (
     <nav className="side-menu" aria-label="Main" data-open={isOpen || undefined} id="side-menu">
@@ -33,7 +36,16 @@ export function SideMenu({ role, isOpen, onToggle }: { role: Role; isOpen: boole
       </div>
       <div id="side-menu-items" className="side-menu__items">
         <MenuList items={mainMenu[role]} location={location} isOpen={isOpen} />
-        <MenuList items={bottomMenu} location={location} isOpen={isOpen} className="side-menu__bottom" />
+        <div className="side-menu__bottom">
+          {isOpen && (
+            <p className="side-menu__user">
+              <span className="visually-hidden">Signed in as </span>
+              <span className="side-menu__user-name">{name}</span>
+              {name !== email && <span className="side-menu__user-email">{email}</span>}
+            </p>
+          )}
+          <MenuList items={bottomMenu} location={location} isOpen={isOpen} />
+        </div>
       </div>
     </nav>
   );

@@ -2,7 +2,6 @@
 
 import { hasAnyPermission, type Role } from '@machines/session/session.selectors';
 import type { SessionProfile } from '@machines/session/session.types';
-import { Redirect } from 'wouter';
 import { paths } from './paths';
 import type { AppRoute } from './routes';
 
@@ -15,8 +14,4 @@ export function redirectFor(route: AppRoute, profile: SessionProfile, role: Role
   if (route.audience === 'seller' && role !== 'seller') return paths.root;
   if (route.permissions && !hasAnyPermission(profile, route.permissions)) return paths.root;
   return null;
-}
-
-export function RedirectHome({ role }: { role: Role }) {
-  return <Redirect to={homeOf(role)} replace />;
 }
