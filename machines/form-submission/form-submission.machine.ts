@@ -9,7 +9,8 @@ import { assign, emit, setup } from 'xstate';
 import { fieldErrorsOf, messageOf } from '../shared/message-of';
 import { notProvided } from '../shared/not-provided';
 
-export type FormValues = Record<string, unknown>;
+/** Our forms hold text fields only. */
+export type FormValues = Record<string, string>;
 
 export type FormSubmissionEvent = { type: 'form.submit'; values: FormValues } | { type: 'form.reset' };
 

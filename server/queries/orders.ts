@@ -73,15 +73,11 @@ export function orderMatches(term: string): SQL {
       or lower(${users.email}) like ${pattern} or lower(${users.company}) like ${pattern})))`;
 }
 
-interface LineRow {
+/** A stored line: what was ordered, plus its id and any counter-offer on it. */
+interface LineRow extends Omit<NewOrderLine, 'offerId'> {
   id: number;
+  /** Null once the offer is deleted; the line keeps its snapshot. */
   offerId: number | null;
-  product: string;
-  publisher: string;
-  region: string;
-  quantity: number;
-  unitPriceCents: number;
-  listUnitPriceCents: number;
   counterQuantity: number | null;
   counterUnitPriceCents: number | null;
 }

@@ -18,8 +18,9 @@ export function SubNav({
           <li key={item.href}>
             <NavLink
               href={item.href}
-              currentPath={item.isCurrent ? item.href : currentPath}
+              currentPath={currentPath}
               matchSubRoutes={false}
+              {...(item.isCurrent ? { isCurrent: true } : {})}
               className="sub-nav__link"
             >
               {item.label}

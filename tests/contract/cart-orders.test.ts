@@ -16,7 +16,7 @@ import {
   byTime,
   cents,
   day,
-  firstDisorder,
+  expectSorted,
   money,
   must,
   OPERATION_OWNERS,
@@ -47,10 +47,7 @@ beforeAll(async () => {
   ]);
   clientId = await api.userId('client');
   options = await api.req<Options>(200, 'GET', '/api/v1/options/', { token: seller });
-  ownIds = options.sellers.filter((s) => s.is_own).map((s) => s.id);
-  ownIds2 = (await api.req<Options>(200, 'GET', '/api/v1/options/', { token: seller2 })).sellers
-    .filter((s) => s.is_own)
-    .map((s) => s.id);
+  [ownIds, ownIds2] = await Promise.all([api.ownStorefronts('seller'), api.ownStorefronts('seller2')]);
   for (let offset = 0; ; offset += 100) {
     const page = await api.req<OfferPage>(200, 'GET', '/api/v1/offers/', {
       token: client,
@@ -737,13 +734,11 @@ describe('listOrders', () => {
     const all = await orders({ limit: 100 });
     expect(all.count).toBeGreaterThan(10);
     expect(all.results.every((o) => o.client.id === clientId)).toBe(true);
-    expect(
-      firstDisorder(
-        all.results.map((o) => o.created_at),
-        byTime,
-        true,
-      ),
-    ).toBe(-1);
+    expectSorted(
+      all.results.map((o) => o.created_at),
+      byTime,
+      true,
+    );
     let sum = 0;
     for (const status of ['in_progress', 'completed', 'cancelled'] as const) {
       const page = await orders({ status, limit: 100 });
@@ -801,35 +796,27 @@ describe('listOrders', () => {
 
   it('orders by total and updated_at both ways and paginates', async () => {
     const asc = await orders({ ordering: 'total', limit: 100 });
-    expect(
-      firstDisorder(
-        asc.results.map((o) => o.total),
-        byMoney,
-      ),
-    ).toBe(-1);
+    expectSorted(
+      asc.results.map((o) => o.total),
+      byMoney,
+    );
     const desc = await orders({ ordering: '-total', limit: 100 });
-    expect(
-      firstDisorder(
-        desc.results.map((o) => o.total),
-        byMoney,
-        true,
-      ),
-    ).toBe(-1);
+    expectSorted(
+      desc.results.map((o) => o.total),
+      byMoney,
+      true,
+    );
     expect(must(asc.results[0]).total).not.toBe(must(desc.results[0]).total);
     const updated = await orders({ ordering: 'updated_at', limit: 100 });
-    expect(
-      firstDisorder(
-        updated.results.map((o) => o.updated_at),
-        byTime,
-      ),
-    ).toBe(-1);
+    expectSorted(
+      updated.results.map((o) => o.updated_at),
+      byTime,
+    );
     const created = await orders({ ordering: 'created_at', limit: 100 });
-    expect(
-      firstDisorder(
-        created.results.map((o) => o.created_at),
-        byTime,
-      ),
-    ).toBe(-1);
+    expectSorted(
+      created.results.map((o) => o.created_at),
+      byTime,
+    );
 
     const first = await orders({ limit: 4 });
     expect(first.results).toHaveLength(4);
@@ -873,13 +860,11 @@ describe('listReviewOrders', () => {
     const all = await review({ limit: 100 });
     expect(all.count).toBeGreaterThan(10);
     expect(all.results.every((o) => ownIds.includes(o.seller.id))).toBe(true);
-    expect(
-      firstDisorder(
-        all.results.map((o) => o.created_at),
-        byTime,
-        true,
-      ),
-    ).toBe(-1);
+    expectSorted(
+      all.results.map((o) => o.created_at),
+      byTime,
+      true,
+    );
     const other = await review({ limit: 100 }, seller2);
     expect(other.results.every((o) => ownIds2.includes(o.seller.id))).toBe(true);
     await api.req(403, 'GET', '/api/v1/review-orders/', { token: client });
@@ -917,13 +902,11 @@ describe('listReviewOrders', () => {
     expect(only.results.every((o) => o.negotiation !== 'none')).toBe(true);
     expect(only.count).toBeLessThan(all.count);
     const byTotal = await review({ ordering: '-total', limit: 100 });
-    expect(
-      firstDisorder(
-        byTotal.results.map((o) => o.total),
-        byMoney,
-        true,
-      ),
-    ).toBe(-1);
+    expectSorted(
+      byTotal.results.map((o) => o.total),
+      byMoney,
+      true,
+    );
   });
 });
 

@@ -14,7 +14,18 @@ import {
   type Query,
   serverPerFile,
 } from './support/server';
-import { byMoney, byTime, cents, day, firstDisorder, must, OPERATION_OWNERS, searchParam, time } from './support/util';
+import {
+  byMoney,
+  byTime,
+  cents,
+  day,
+  expectSorted,
+  firstDisorder,
+  must,
+  OPERATION_OWNERS,
+  searchParam,
+  time,
+} from './support/util';
 
 const api = serverPerFile();
 const LONG = 'x'.repeat(100_000);
@@ -39,10 +50,7 @@ beforeAll(async () => {
   clientId = await api.userId('client');
   client2Id = await api.userId('client2');
   options = await api.req<Options>(200, 'GET', '/api/v1/options/', { token: seller });
-  ownIds = options.sellers.filter((s) => s.is_own).map((s) => s.id);
-  ownIds2 = (await api.req<Options>(200, 'GET', '/api/v1/options/', { token: seller2 })).sellers
-    .filter((s) => s.is_own)
-    .map((s) => s.id);
+  [ownIds, ownIds2] = await Promise.all([api.ownStorefronts('seller'), api.ownStorefronts('seller2')]);
 });
 
 const invoices = (query: Query = {}, token = client) =>
@@ -87,13 +95,11 @@ describe('listInvoices', () => {
     const mine = await invoices({ limit: 100 });
     expect(mine.count).toBeGreaterThan(0);
     expect(mine.results.every((i) => i.client.id === clientId)).toBe(true);
-    expect(
-      firstDisorder(
-        mine.results.map((i) => i.due_date),
-        byTime,
-        true,
-      ),
-    ).toBe(-1);
+    expectSorted(
+      mine.results.map((i) => i.due_date),
+      byTime,
+      true,
+    );
     const theirs = await invoices({ limit: 100 }, client2);
     expect(theirs.count).toBeGreaterThan(0);
     expect(theirs.results.every((i) => i.client.id === client2Id)).toBe(true);

@@ -72,7 +72,9 @@ test('corrupted saved values are ignored', async ({ page, request }) => {
   await page.goto('/offers');
   await expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Collapse menu' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', /^(light|dark)$/);
   expect(await page.evaluate(() => localStorage.getItem('marketplace:menu-open'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('marketplace:theme'))).toBeNull();
 });
 
 test('signing out in one tab signs out the others', async ({ context, request }) => {

@@ -7,11 +7,6 @@ import { unwrap } from '@/api/unwrap';
 /** SPEC section 8: the sign-up fallback. */
 export const SIGN_UP_FALLBACK = 'Something went wrong';
 
-const text = (values: FormValues, name: string) => {
-  const value = values[name];
-  return typeof value === 'string' ? value : '';
-};
-
 /** The form sends the registration payload as its values (SPEC section 3). */
 export function createRegistrationLogic(clients: ApiClients) {
   return formSubmissionMachine.provide({
@@ -20,10 +15,10 @@ export function createRegistrationLogic(clients: ApiClients) {
         unwrap(
           clients.bare.POST('/api/v1/register/', {
             body: {
-              email: text(input, 'email'),
-              raw_password: text(input, 'raw_password'),
-              first_name: text(input, 'first_name'),
-              last_name: text(input, 'last_name'),
+              email: input.email ?? '',
+              raw_password: input.raw_password ?? '',
+              first_name: input.first_name ?? '',
+              last_name: input.last_name ?? '',
             },
             signal,
           }),

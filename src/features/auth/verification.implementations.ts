@@ -15,7 +15,7 @@ export function createVerificationLogic(clients: ApiClients) {
   return formSubmissionMachine.provide({
     actors: {
       submitForm: fromPromise<unknown, FormValues>(({ input, self }) => {
-        const token = typeof input.token === 'string' ? input.token : '';
+        const token = input.token ?? '';
         const request =
           requests.get(self) ?? unwrap(clients.bare.GET('/api/v1/verify-email/', { params: { query: { token } } }));
         requests.set(self, request);

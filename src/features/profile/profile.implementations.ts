@@ -16,11 +16,6 @@ export const PROFILE_SAVE_FALLBACK = 'Your profile could not be saved.';
 /** Both actors below resolve to a Profile; the generic machine keeps results as `unknown`. */
 export const asProfile = (result: unknown) => result as Profile;
 
-const text = (values: FormValues, name: string) => {
-  const value = values[name];
-  return typeof value === 'string' ? value : '';
-};
-
 export function createProfileLoadLogic(clients: ApiClients) {
   return formSubmissionMachine.provide({
     actors: {
@@ -38,10 +33,10 @@ export function createProfileSaveLogic(clients: ApiClients) {
         unwrap(
           clients.api.POST('/api/v1/profile', {
             body: {
-              first_name: text(input, 'first_name'),
-              last_name: text(input, 'last_name'),
-              phone: text(input, 'phone'),
-              company: text(input, 'company'),
+              first_name: input.first_name ?? '',
+              last_name: input.last_name ?? '',
+              phone: input.phone ?? '',
+              company: input.company ?? '',
             },
             signal,
           }),

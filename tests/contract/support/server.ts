@@ -73,6 +73,8 @@ export interface Api {
   token(account: Account): Promise<string>;
   /** The id of a demo account. */
   userId(account: Account): Promise<number>;
+  /** The ids of the storefronts a demo account owns, as `/api/v1/options/` reports them. */
+  ownStorefronts(account: Account): Promise<number[]>;
   /** Statuses seen per operationId in this file. */
   readonly records: Map<string, Set<number>>;
   /** Asserts that each operation was answered with a 2xx at least once in this file. */
@@ -198,6 +200,11 @@ export function serverPerFile(env: Record<string, string> = {}): Api {
         ids.set(account, id);
       }
       return id;
+    },
+
+    async ownStorefronts(account) {
+      const options = await api.req<Options>(200, 'GET', '/api/v1/options/', { token: await api.token(account) });
+      return options.sellers.filter((s) => s.is_own).map((s) => s.id);
     },
 
     expectCovered(operationIds) {

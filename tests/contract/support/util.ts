@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 /** Small helpers for assertions on values the server returns. */
 
 /** Which test file must reach which operations with a 2xx answer; together they cover the contract. */
@@ -60,6 +61,12 @@ export function firstDisorder<T>(values: T[], compare: Compare<T>, descending = 
     if (descending ? c < 0 : c > 0) return i;
   }
   return -1;
+}
+
+/** Asserts the values are in order, naming the first one out of place. */
+export function expectSorted<T>(values: T[], compare: Compare<T>, descending = false) {
+  const at = firstDisorder(values, compare, descending);
+  expect(at, `out of order at ${at}: ${JSON.stringify(values.slice(Math.max(0, at - 1), at + 1))}`).toBe(-1);
 }
 
 /**

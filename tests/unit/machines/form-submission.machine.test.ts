@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { actorDone, actorFailed, pathName, simplePaths } from '../../support/xstate';
 
-function start(submit: (values: Record<string, unknown>) => Promise<unknown>) {
-  const submitForm = vi.fn(({ input }: { input: Record<string, unknown> }) => submit(input));
+function start(submit: (values: Record<string, string>) => Promise<unknown>) {
+  const submitForm = vi.fn(({ input }: { input: Record<string, string> }) => submit(input));
   const actor = createActor(formSubmissionMachine.provide({ actors: { submitForm: fromPromise(submitForm) } }), {
     input: { fallback: 'Something went wrong' },
   });
@@ -53,7 +53,7 @@ describe('form submission paths', () => {
   const paths = simplePaths(formSubmissionMachine, {
     input: { fallback: 'Something went wrong' },
     events: [
-      { type: 'form.submit', values: { a: 1 } },
+      { type: 'form.submit', values: { a: '1' } },
       { type: 'form.reset' },
       actorDone('submitForm', 'ok'),
       actorFailed('submitForm', { detail: 'Nope', fieldErrors: { a: 'Bad' } }),
