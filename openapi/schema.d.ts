@@ -526,6 +526,18 @@ export interface components {
         } & {
             [key: string]: string[];
         };
+        /** @description A database id (a 32-bit integer); a value outside this range names no object. */
+        Id: number;
+        /**
+         * Format: date
+         * @description A calendar day, `YYYY-MM-DD`, from 1900-01-01 to 9999-12-30.
+         */
+        Day: string;
+        /**
+         * Format: date-time
+         * @description An ISO 8601 date-time with a zone, from 1900-01-01T00:00:00Z to 9999-12-30T23:59:59Z.
+         */
+        DateTime: string;
         /**
          * @description An amount in euros with two decimals.
          * @example 12.50
@@ -649,7 +661,7 @@ export interface components {
             offers: components["schemas"]["Offer"][];
         };
         PublishRequest: {
-            offer_ids: number[];
+            offer_ids: components["schemas"]["Id"][];
             /**
              * @description `false` withdraws the offers (unpublished again).
              * @default true
@@ -658,19 +670,17 @@ export interface components {
         };
         /** @description Fields to change on one offer; omitted fields keep their value. `end` must stay after `start`. */
         OfferChange: {
-            id: number;
+            id: components["schemas"]["Id"];
             product?: string;
-            publisher_id?: number;
+            publisher_id?: components["schemas"]["Id"];
             /** @description One of the caller's storefronts. */
-            seller_id?: number;
-            region_id?: number;
+            seller_id?: components["schemas"]["Id"];
+            region_id?: components["schemas"]["Id"];
             type?: components["schemas"]["OfferType"];
             is_hot?: boolean;
             unit_price?: components["schemas"]["Money"];
-            /** Format: date-time */
-            start?: string;
-            /** Format: date-time */
-            end?: string;
+            start?: components["schemas"]["DateTime"];
+            end?: components["schemas"]["DateTime"];
         };
         BulkUpdateRequest: {
             offers: components["schemas"]["OfferChange"][];
@@ -700,14 +710,14 @@ export interface components {
             total_price: components["schemas"]["Money"];
         };
         CartAddRequest: {
-            offer_id: number;
+            offer_id: components["schemas"]["Id"];
             quantity: number;
         };
         CartUpdateRequest: {
             quantity: number;
         };
         CheckoutRequest: {
-            cart_item_ids: number[];
+            cart_item_ids: components["schemas"]["Id"][];
             /** @description A message to the sellers. */
             note?: string;
         };
@@ -780,7 +790,7 @@ export interface components {
             results: components["schemas"]["Order"][];
         };
         SpecialPriceRequest: {
-            offer_id: number;
+            offer_id: components["schemas"]["Id"];
             quantity: number;
             /** @description The price asked for; below the offer's unit price. */
             unit_price: components["schemas"]["Money"];
@@ -788,7 +798,7 @@ export interface components {
         };
         /** @description At least one of `unit_price` and `quantity`. */
         CounterLine: {
-            line_id: number;
+            line_id: components["schemas"]["Id"];
             unit_price?: components["schemas"]["Money"];
             quantity?: number;
         };
@@ -843,19 +853,13 @@ export interface components {
             results: components["schemas"]["Invoice"][];
         };
         InvoiceCreateRequest: {
-            order_ids: number[];
-            /**
-             * Format: date
-             * @description Today or later.
-             */
-            due_date: string;
+            order_ids: components["schemas"]["Id"][];
+            /** @description Today or later. */
+            due_date: components["schemas"]["Day"];
         };
         InvoicePaymentRequest: {
-            /**
-             * Format: date
-             * @description Defaults to today; not in the future and not before the day the invoice was issued.
-             */
-            payment_date?: string;
+            /** @description Defaults to today; not in the future and not before the day the invoice was issued. */
+            payment_date?: components["schemas"]["Day"];
         };
     };
     responses: {
@@ -939,17 +943,17 @@ export interface components {
         /** @description Case-insensitive text search (offers by product name; orders by product, storefront or client). */
         Search: string;
         /** @description Publisher id. */
-        Publisher: number;
+        Publisher: components["schemas"]["Id"];
         /** @description Region id. */
-        Region: number;
+        Region: components["schemas"]["Id"];
         /** @description Offers still valid on or after this day (ending on or after it). */
-        StartDate: string;
+        StartDate: components["schemas"]["Day"];
         /** @description Offers already valid on or before this day (starting on or before it). */
-        EndDate: string;
+        EndDate: components["schemas"]["Day"];
         OrderStatus: components["schemas"]["OrderStatus"];
-        ItemId: number;
-        OrderId: number;
-        InvoiceId: number;
+        ItemId: components["schemas"]["Id"];
+        OrderId: components["schemas"]["Id"];
+        InvoiceId: components["schemas"]["Id"];
     };
     requestBodies: never;
     headers: never;
@@ -1290,7 +1294,7 @@ export interface operations {
                 end_date?: components["parameters"]["EndDate"];
                 is_published?: boolean;
                 publishType?: components["schemas"]["PublishType"];
-                publishedDate?: string;
+                publishedDate?: components["schemas"]["Day"];
                 ordering?: components["schemas"]["OfferOrdering"];
                 /** @description Page size. */
                 limit?: components["parameters"]["Limit"];
@@ -1505,11 +1509,11 @@ export interface operations {
                 /** @description Case-insensitive text search (offers by product name; orders by product, storefront or client). */
                 search?: components["parameters"]["Search"];
                 /** @description Orders placed on or after this day. */
-                startDate?: string;
+                startDate?: components["schemas"]["Day"];
                 /** @description Orders placed on or before this day. */
-                endDate?: string;
+                endDate?: components["schemas"]["Day"];
                 /** @description Storefront id. */
-                seller?: number;
+                seller?: components["schemas"]["Id"];
                 /** @description Region id. */
                 region?: components["parameters"]["Region"];
                 /** @description `only` keeps orders with a negotiation (any `negotiation` but `none`). */
@@ -1688,11 +1692,11 @@ export interface operations {
                 /** @description Case-insensitive text search (offers by product name; orders by product, storefront or client). */
                 search?: components["parameters"]["Search"];
                 /** @description Orders placed on or after this day. */
-                startDate?: string;
+                startDate?: components["schemas"]["Day"];
                 /** @description Orders placed on or before this day. */
-                endDate?: string;
+                endDate?: components["schemas"]["Day"];
                 /** @description Storefront id. */
-                seller?: number;
+                seller?: components["schemas"]["Id"];
                 /** @description Region id. */
                 region?: components["parameters"]["Region"];
                 /** @description `only` keeps orders with a negotiation (any `negotiation` but `none`). */
@@ -1730,12 +1734,12 @@ export interface operations {
                 /** @description Matches the invoice number, the client's name or company, or the storefront name. */
                 search?: string;
                 /** @description Invoices due on this day. */
-                dueDate?: string;
+                dueDate?: components["schemas"]["Day"];
                 /** @description Invoices paid on this day. */
-                paymentDate?: string;
+                paymentDate?: components["schemas"]["Day"];
                 status?: components["schemas"]["InvoiceStatus"];
                 /** @description Storefront id. */
-                seller?: number;
+                seller?: components["schemas"]["Id"];
                 /** @description Region id. */
                 region?: components["parameters"]["Region"];
                 paymentStatus?: components["schemas"]["PaymentStatus"];

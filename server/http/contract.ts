@@ -53,6 +53,7 @@ export function loadContract(path = CONTRACT_PATH): Contract {
   }
 
   const queryValidators = new Map<string, ValidateFunction>();
+  const queryNames = new Map<string, string[]>();
   const bodyValidators = new Map<string, ValidateFunction>();
   const paths = document.paths as Record<string, Record<string, OperationObject>>;
   for (const [path, item] of Object.entries(paths)) {
@@ -68,6 +69,7 @@ export function loadContract(path = CONTRACT_PATH): Contract {
           : { $ref: `${pointer}/parameters/${index}/schema` };
         if (resolved.required) required.push(resolved.name);
       });
+      queryNames.set(operation.operationId, Object.keys(properties));
       queryValidators.set(
         operation.operationId,
         queryAjv.compile({ type: 'object', properties, required, additionalProperties: true }),
@@ -88,14 +90,20 @@ export function loadContract(path = CONTRACT_PATH): Contract {
       const validate = queryValidators.get(operationId);
       if (!validate) throw new Error(`No operation ${operationId} in the contract`);
       const data: Record<string, unknown> = { ...raw };
-      if (!validate(data)) throw badRequest(toFieldErrors(validate.errors ?? []));
+      const valid = validate(data);
+      const fields = valid ? {} : toFieldErrors(validate.errors ?? []);
+      for (const name of queryNames.get(operationId) ?? []) textProblems(raw[name], name, fields);
+      if (!valid || Object.keys(fields).length > 0) throw badRequest(fields);
       return data as never;
     },
     body(operationId, raw) {
       const validate = bodyValidators.get(operationId);
       if (!validate) throw new Error(`Operation ${operationId} has no JSON body in the contract`);
       const data = raw === undefined ? {} : raw;
-      if (!validate(data)) throw badRequest(toFieldErrors(validate.errors ?? []));
+      const valid = validate(data);
+      const fields = valid ? {} : toFieldErrors(validate.errors ?? []);
+      textProblems(data, '', fields);
+      if (!valid || Object.keys(fields).length > 0) throw badRequest(fields);
       return data as never;
     },
   };
@@ -107,6 +115,40 @@ function resolveRef(document: Record<string, unknown>, ref: string): ParameterOb
     node = (node as Record<string, unknown>)[segment.replaceAll('~1', '/').replaceAll('~0', '~')];
   }
   return node as ParameterObject;
+}
+
+/**
+ * Characters no string of the contract may hold (its description says so): control characters
+ * but tab, line feed and carriage return (PostgreSQL cannot store U+0000 at all), and unpaired
+ * UTF-16 surrogates, which have no UTF-8 form and would be stored as something else.
+ */
+const FORBIDDEN_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for.
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why `text` cannot be accepted as a string value, or null. Also used for CSV cells. */
+export function textProblem(text: string): string | null {
+  const found = FORBIDDEN_TEXT.exec(text)?.[0];
+  if (found === undefined) return null;
+  if (found === '\u0000') return 'Null characters are not allowed.';
+  if (found.length === 1 && found.charCodeAt(0) >= 0xd800) return 'Unpaired surrogate characters are not allowed.';
+  return 'Control characters are not allowed.';
+}
+
+/**
+ * Adds a message for every string in `value` (walked through arrays and objects) that
+ * `textProblem` refuses, under its dotted field name, unless the field already has one.
+ */
+function textProblems(value: unknown, field: string, fields: FieldErrors) {
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    const key = field || 'non_field_errors';
+    if (problem && !fields[key]) fields[key] = [problem];
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => textProblems(item, join(field, String(index)), fields));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [name, item] of Object.entries(value)) textProblems(item, join(field, name), fields);
+  }
 }
 
 /** Ajv errors to `{field: [message]}`, first message per field, fields as dotted paths. */
@@ -142,6 +184,10 @@ function messageFor(error: ErrorObject, field: string): string {
       return `Ensure this value is greater than or equal to ${params.limit}.`;
     case 'maximum':
       return `Ensure this value is less than or equal to ${params.limit}.`;
+    case 'formatMinimum':
+      return `Ensure this value is on or after ${params.limit}.`;
+    case 'formatMaximum':
+      return `Ensure this value is on or before ${params.limit}.`;
     case 'minLength':
       return params.limit === 1
         ? 'This field may not be blank.'

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../context';
 import { type OfferType, offers, offerTypes, productContains, publishers, regions, sellers } from '../db/schema';
 import { requireSeller } from '../http/auth';
+import { textProblem } from '../http/contract';
 import { badRequest, type FieldErrors } from '../http/errors';
 import { toCents, toMoney } from '../http/money';
 import { page, pageWindow } from '../http/pagination';
@@ -276,6 +277,12 @@ function validateRow(
   if ('date' in start && 'date' in end && end.date.getTime() <= start.date.getTime()) {
     fail('end', 'End must be after start.');
   }
+  // The contract's rule for strings holds for cells too (PostgreSQL cannot store U+0000).
+  for (const column of columns.keys()) {
+    const problem = textProblem(value(column));
+    if (problem && !errors[column]) fail(column, problem);
+  }
+
 
   if (
     Object.keys(errors).length > 0 ||
@@ -328,6 +335,10 @@ function parsePrice(raw: string): { cents: number } | { error: string } {
   }
   return { cents };
 }
+/** The bounds of the contract's `DateTime`: what PostgreSQL and `toISOString` both hold. */
+const EARLIEST = new Date('1900-01-01T00:00:00Z');
+const LATEST = new Date('9999-12-30T23:59:59Z');
+
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
@@ -361,5 +372,8 @@ function parseDateTime(raw: string): { date: Date } | { error: string } {
     if (zoneHours > 23 || zoneMinutes > 59) return { error: 'The time zone offset is not valid.' };
     offsetMinutes = (digits.startsWith('-') ? -1 : 1) * (zoneHours * 60 + zoneMinutes);
   }
-  return { date: new Date(local - offsetMinutes * 60_000) };
+  const date = new Date(local - offsetMinutes * 60_000);
+  if (date < EARLIEST) return { error: `Ensure this value is on or after ${EARLIEST.toISOString()}.` };
+  if (date > LATEST) return { error: `Ensure this value is on or before ${LATEST.toISOString()}.` };
+  return { date };
 }

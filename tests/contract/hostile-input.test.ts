@@ -1,0 +1,264 @@
+/**
+ * Every operation of the contract, every request field it describes (query, path, JSON body, and
+ * each CSV column of the upload), one hostile value at a time on top of a valid request sent by a
+ * role that may call it: the answer is never a 5xx, and a refusal has DRF's shape.
+ */
+import { fillPath, type Operation, operations, responseProblems } from './support/contract';
+import { asText, HOSTILE, type Hostile, hostileJson, refusalProblem, requestFields } from './support/hostile';
+import type { Account, Cart, Invoice, Offer, OfferPage, Options, Order } from './support/server';
+import { ACCOUNTS, DEMO_PASSWORD, serverPerFile } from './support/server';
+import { day, must } from './support/util';
+
+const api = serverPerFile();
+
+interface Baseline {
+  as: Account | null;
+  path?: Record<string, number>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+let sent = 0;
+const statuses = new Map<number, number>();
+const tokens = new Map<Account, string>();
+
+async function send(op: Operation, as: Account | null, url: string, init: { body?: BodyInit; json?: boolean } = {}) {
+  const headers: Record<string, string> = {};
+  if (as) headers.Authorization = `Bearer ${must(tokens.get(as), `token of ${as}`)}`;
+  if (init.json) headers['Content-Type'] = 'application/json';
+  const response = await api.server.app.request(url, {
+    method: op.method,
+    headers,
+    ...(init.body === undefined ? {} : { body: init.body }),
+  });
+  const text = await response.text();
+  sent++;
+  statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+  const problems = [
+    refusalProblem(response.status, text),
+    ...responseProblems(op, response.status, response.headers.get('content-type') ?? '', text),
+  ].filter((p): p is string => p !== null);
+  return { status: response.status, text, problems };
+}
+
+/** The request as the contract's client would send it, with one field replaced. */
+function hostileRequest(op: Operation, base: Baseline, field: ReturnType<typeof requestFields>[number], h: Hostile) {
+  const segment = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
+  const pathValues = Object.fromEntries(Object.entries(base.path ?? {}).map(([k, v]) => [k, String(v)]));
+  if (field.in === 'path') pathValues[field.name] = asText(h).join(',');
+  const url = op.template.replace(/\{(\w+)\}/g, (_, name: string) => segment(pathValues[name] ?? '1'));
+  const query = new URLSearchParams(base.query);
+  if (field.in === 'query') {
+    query.delete(field.name);
+    for (const text of asText(h)) query.append(field.name, text);
+  }
+  const search = query.toString();
+  const body = field.in === 'body' ? hostileJson(base.body, field.path, h) : JSON.stringify(base.body ?? {});
+  return { url: search ? `${url}?${search}` : url, body: op.hasJsonBody ? body : undefined };
+}
+
+// Fixtures: things the valid requests point at. A consumed one (an approved order) is rebuilt.
+let own: number[] = [];
+let offerA: Offer;
+let offerB: Offer;
+/** Published, withdrawn and edited by the manage-offers operations; A and B stay orderable. */
+let offerC: Offer;
+let registered = 0;
+
+const json = async <T>(op: string, as: Account, url: string, body?: unknown): Promise<T> => {
+  const response = await api.call<T>(body === undefined ? 'GET' : 'POST', url, {
+    token: must(tokens.get(as)),
+    ...(body === undefined ? {} : { json: body }),
+  });
+  if (response.status >= 300) throw new Error(`${op} fixture failed: ${response.status} ${response.text}`);
+  return response.body;
+};
+const newOrder = () =>
+  json<Order>('order', 'client', '/api/v1/orders/request-special-price/', {
+    offer_id: offerA.id,
+    quantity: 1,
+    unit_price: '0.01',
+  });
+const counteredOrder = async () => {
+  const order = await newOrder();
+  return json<Order>('counter', 'seller', `/api/v1/orders/${order.id}/counter/`, {
+    lines: [{ line_id: must(order.lines[0]).id, unit_price: '0.02' }],
+  });
+};
+const completedOrder = async () =>
+  json<Order>('approve', 'seller', `/api/v1/orders/${(await newOrder()).id}/approve/`, {});
+const newInvoice = async () =>
+  json<Invoice>('invoice', 'seller', '/api/v1/invoices/', {
+    order_ids: [(await completedOrder()).id],
+    due_date: day(10),
+  });
+const cartItem = async (offer: Offer) => {
+  const cart = await json<Cart>('cart', 'client', '/api/v1/cart/add/', { offer_id: offer.id, quantity: 1 });
+  return must(cart.items.find((item) => item.offer_id === offer.id)).id;
+};
+
+/** A valid request per operation; `consumed` ones are rebuilt after each 2xx answer. */
+const BASELINES: Record<string, { consumed?: boolean; build: () => Promise<Baseline> }> = {
+  obtainToken: { build: async () => ({ as: null, body: { email: ACCOUNTS.client2, password: DEMO_PASSWORD } }) },
+  refreshToken: { build: async () => ({ as: null, body: { refresh: (await api.login('client2')).refresh } }) },
+  revokeToken: { build: async () => ({ as: null, body: { refresh: (await api.login('seller2')).refresh } }) },
+  register: {
+    consumed: true,
+    build: async () => ({
+      as: null,
+      body: { email: `hostile-${++registered}@example.com`, raw_password: 'Secret-pass-1', first_name: 'H' },
+    }),
+  },
+  verifyEmail: { build: async () => ({ as: null, query: { token: 'unknown-token' } }) },
+  updateProfile: {
+    build: async () => ({ as: 'client2', body: { first_name: 'Ada', last_name: 'C', phone: '', company: 'P' } }),
+  },
+  readProfile: { build: async () => ({ as: 'client' }) },
+  listOptions: { build: async () => ({ as: 'client' }) },
+  readSchema: { build: async () => ({ as: null, query: { format: 'json' } }) },
+  listOffers: { build: async () => ({ as: 'client' }) },
+  listManageOffers: { build: async () => ({ as: 'seller' }) },
+  publishOffers: { build: async () => ({ as: 'seller', body: { offer_ids: [offerC.id], publish: true } }) },
+  bulkUpdateOffers: {
+    build: async () => ({
+      as: 'seller',
+      body: {
+        offers: [
+          {
+            id: offerC.id,
+            product: offerC.product,
+            publisher_id: offerC.publisher_id,
+            seller_id: offerC.seller_id,
+            region_id: offerC.region_id,
+            type: offerC.type,
+            is_hot: offerC.is_hot,
+            unit_price: offerC.unit_price,
+            start: offerC.start,
+            end: offerC.end,
+          },
+        ],
+      },
+    }),
+  },
+  readCart: { build: async () => ({ as: 'client' }) },
+  addToCart: { build: async () => ({ as: 'client', body: { offer_id: offerA.id, quantity: 1 } }) },
+  updateCartItem: {
+    build: async () => ({ as: 'client', path: { itemId: await cartItem(offerB) }, body: { quantity: 2 } }),
+  },
+  removeCartItem: { consumed: true, build: async () => ({ as: 'client', path: { itemId: await cartItem(offerB) } }) },
+  checkoutCart: {
+    consumed: true,
+    build: async () => ({ as: 'client', body: { cart_item_ids: [await cartItem(offerB)], note: 'n' } }),
+  },
+  listOrders: { build: async () => ({ as: 'client' }) },
+  listReviewOrders: { build: async () => ({ as: 'seller' }) },
+  requestSpecialPrice: {
+    build: async () => ({ as: 'client', body: { offer_id: offerA.id, quantity: 1, unit_price: '0.01', note: 'n' } }),
+  },
+  approveOrder: { consumed: true, build: async () => ({ as: 'seller', path: { orderId: (await newOrder()).id } }) },
+  cancelOrder: {
+    consumed: true,
+    build: async () => ({ as: 'client', path: { orderId: (await newOrder()).id }, body: { reason: 'r' } }),
+  },
+  counterOrder: {
+    consumed: true,
+    build: async () => {
+      const order = await newOrder();
+      const lines = [{ line_id: must(order.lines[0]).id, unit_price: '0.02', quantity: 1 }];
+      return { as: 'seller', path: { orderId: order.id }, body: { lines, note: 'n' } };
+    },
+  },
+  respondToCounter: {
+    consumed: true,
+    build: async () => ({
+      as: 'client',
+      path: { orderId: (await counteredOrder()).id },
+      body: { accept: true, note: 'n' },
+    }),
+  },
+  listInvoices: { build: async () => ({ as: 'seller' }) },
+  createInvoice: {
+    consumed: true,
+    build: async () => ({ as: 'seller', body: { order_ids: [(await completedOrder()).id], due_date: day(10) } }),
+  },
+  readInvoice: { build: async () => ({ as: 'seller', path: { invoiceId: (await newInvoice()).id } }) },
+  markInvoicePaid: {
+    consumed: true,
+    build: async () => ({ as: 'seller', path: { invoiceId: (await newInvoice()).id }, body: { payment_date: day(0) } }),
+  },
+};
+
+beforeAll(async () => {
+  for (const account of ['client', 'client2', 'seller', 'seller2'] as const) {
+    tokens.set(account, await api.token(account));
+  }
+  own = (await json<Options>('options', 'seller', '/api/v1/options/')).sellers.filter((s) => s.is_own).map((s) => s.id);
+  const page = await json<OfferPage>('offers', 'client', '/api/v1/offers/?limit=100&ordering=-end_date');
+  const mine = page.results.filter((offer) => own.includes(offer.seller_id));
+  [offerA, offerB, offerC] = [0, 1, 2].map((i) => must(mine[i], `offer ${i} of seller`)) as [Offer, Offer, Offer];
+});
+
+afterAll(() => {
+  const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
+  console.log(`hostile input: ${sent} requests (${byStatus.join(', ')})`);
+});
+
+const jsonOperations = operations.filter((op) => !op.hasFormBody);
+
+it('has a valid request for every operation', () => {
+  expect(jsonOperations.map((op) => op.operationId).filter((id) => !BASELINES[id])).toEqual([]);
+});
+
+it.each(jsonOperations.map((op) => [op.operationId, op] as const))(
+  '%s: no hostile field value gives a 5xx',
+  async (_, op) => {
+    const fixture = must(BASELINES[op.operationId]);
+    let base = await fixture.build();
+    const problems: string[] = [];
+    for (const field of requestFields(op)) {
+      for (const h of HOSTILE) {
+        const request = hostileRequest(op, base, field, h);
+        const answer = await send(op, base.as, request.url, { body: request.body, json: request.body !== undefined });
+        for (const problem of answer.problems) problems.push(`${field.in} ${field.name} = ${h.label}: ${problem}`);
+        if (fixture.consumed && answer.status < 300) base = await fixture.build();
+      }
+    }
+    expect(problems).toEqual([]);
+  },
+);
+
+/** RFC 4180 quoting for one cell. */
+const cell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+
+it('uploadOffers: no hostile CSV cell or file field gives a 5xx', async () => {
+  const op = must(operations.find((o) => o.operationId === 'uploadOffers'));
+  const valid: Record<string, string> = {
+    product: 'Hostile upload',
+    publisher: offerA.publisher,
+    seller: offerA.seller,
+    region: offerA.region_code,
+    type: 'regular',
+    hot: 'false',
+    unit_price: '1.00',
+    start: offerA.start,
+    end: offerA.end,
+  };
+  const columns = Object.keys(valid);
+  const problems: string[] = [];
+  for (const column of columns) {
+    for (const h of HOSTILE) {
+      const row = columns.map((name) => cell(name === column ? asText(h).join(',') : (valid[name] ?? '')));
+      const form = new FormData();
+      form.append('file', new Blob([`${columns.join(',')}\n${row.join(',')}\n`], { type: 'text/csv' }), 'o.csv');
+      const answer = await send(op, 'seller', fillPath(op, ''), { body: form });
+      for (const problem of answer.problems) problems.push(`cell ${column} = ${h.label}: ${problem}`);
+    }
+  }
+  for (const h of HOSTILE) {
+    const form = new FormData();
+    form.append('file', asText(h).join(','));
+    const answer = await send(op, 'seller', fillPath(op, ''), { body: form });
+    for (const problem of answer.problems) problems.push(`field file = ${h.label}: ${problem}`);
+  }
+  expect(problems).toEqual([]);
+});
