@@ -6,6 +6,8 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../auth/passwords';
+import { isoDate } from '../lib/days';
+import { isOrderable } from '../lib/orderable';
 import type { Database } from './client';
 import {
   cartItems,
@@ -62,7 +64,6 @@ type Random = ReturnType<typeof prng>;
 
 /** Offer times sit on five-minute steps, like the time picker. */
 const onStep = (ms: number) => new Date(Math.floor(ms / (5 * MINUTE)) * 5 * MINUTE);
-const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 const SELLER_PERMISSIONS = ['add_offer', 'change_offer', 'delete_offer'] as const;
 const DEMO_USERS = [
@@ -156,7 +157,8 @@ const COUNTER_NOTES = [
 const DECLINE_NOTES = ['Too far from our budget, we keep the list price.', 'The quantity is too high for us.'] as const;
 const CANCEL_NOTES = ['Stock no longer needed.', 'Ordered by mistake.', 'Offer expired before approval.'] as const;
 
-type OfferRow = typeof offers.$inferInsert;
+/** makeOffer always decides whether an offer is published. */
+type OfferRow = typeof offers.$inferInsert & { isPublished: boolean };
 
 function priceCents(random: Random, min: number, max: number): number {
   const euros = random.int(min, Math.max(min, max - 1));
@@ -416,13 +418,13 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
     const offerIds = await insertBatched(tx, offers, offerRows);
     const savedOffers = offerRows.map((row, i) => ({ ...row, id: offerIds[i] as number }));
 
-    const isOrderable = (o: OfferRow) =>
-      o.isPublished === true && o.startAt.getTime() <= now && o.endAt.getTime() > now;
+    // Orders and the cart use orderable offers that have also started: the orders were placed in the past.
+    const runningNow = (o: OfferRow) => isOrderable(o, new Date(now)) && o.startAt.getTime() <= now;
     const plans: OrderPlan[] = [];
     for (const [c, clientId] of [client, client2].entries()) {
       for (const [s, storefront] of storefrontRows.entries()) {
         const own = savedOffers.filter((o) => o.sellerId === storefront.id);
-        const candidates = own.filter(isOrderable).slice(0, 40);
+        const candidates = own.filter(runningNow).slice(0, 40);
         if (candidates.length === 0) continue;
         const pair = c * storefrontRows.length + s;
         for (const scenario of SCENARIOS) {
@@ -503,7 +505,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
       ]),
     );
 
-    const cartOffers = savedOffers.filter(isOrderable);
+    const cartOffers = savedOffers.filter(runningNow);
     const firstStore = cartOffers.find((o) => o.sellerId === ids.storefronts[0]);
     const otherStore = cartOffers.find((o) => o.sellerId !== ids.storefronts[0]);
     const cart = [firstStore, otherStore].filter((o) => o !== undefined);
@@ -563,8 +565,8 @@ async function insertInvoices(
       clientId: plan.clientId,
       status: 'issued' as const,
       issuedAt: new Date(issued),
-      dueDate: isoDate(due),
-      paymentDate: paid === null ? null : isoDate(paid),
+      dueDate: isoDate(new Date(due)),
+      paymentDate: paid === null ? null : isoDate(new Date(paid)),
       totalCents: plan.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0),
       createdAt: new Date(issued),
     };

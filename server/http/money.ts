@@ -1,4 +1,9 @@
 /** Money travels as decimal strings ("12.50") and is computed in integer cents. */
+
+/** Prices and quantities must fit the integer columns and the sums built from them. */
+export const MAX_UNIT_PRICE_CENTS = 100_000_000;
+export const MAX_QUANTITY = 100_000;
+
 export function toMoney(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);

@@ -4,7 +4,7 @@ import type { components } from '../../openapi/schema';
 import type { Database } from '../db/client';
 import { invoices, orderLines, orders, sellers, users } from '../db/schema';
 import { toMoney } from '../http/money';
-import { personName } from './orders';
+import { personName } from '../lib/people';
 
 export type InvoiceBody = components['schemas']['Invoice'];
 type PaymentStatus = components['schemas']['PaymentStatus'];

@@ -7,7 +7,7 @@ import type { components } from '../../openapi/schema';
 import type { Database } from '../db/client';
 import { offers, publishers, regions, sellers } from '../db/schema';
 import { toMoney } from '../http/money';
-import { dayStart } from './orders';
+import { dayStart } from '../lib/days';
 
 export type OfferBody = components['schemas']['Offer'];
 export type OfferOrdering = components['schemas']['OfferOrdering'];

@@ -17,36 +17,10 @@ import {
   users,
 } from '../db/schema';
 import { toMoney } from '../http/money';
+import { personName } from '../lib/people';
+import { containsPattern } from '../lib/search';
 
 export type OrderBody = components['schemas']['Order'];
-
-/** Prices and quantities must fit the integer columns and the sums built from them. */
-export const MAX_UNIT_PRICE_CENTS = 100_000_000;
-export const MAX_QUANTITY = 100_000;
-
-/** "First Last", or the email address for someone who gave no name. */
-export function personName(person: { firstName: string; lastName: string; email: string }): string {
-  return `${person.firstName} ${person.lastName}`.trim() || person.email;
-}
-
-/** An offer can be ordered while it is published and has not ended (SPEC: CartItem.available). */
-export function isOrderable(offer: { isPublished: boolean; endAt: Date }, now: Date): boolean {
-  return offer.isPublished && offer.endAt.getTime() > now.getTime();
-}
-
-export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-
-/** Start of a `YYYY-MM-DD` day in UTC, `days` later. */
-export function dayStart(day: string, days = 0): Date {
-  const start = new Date(`${day}T00:00:00.000Z`);
-  start.setUTCDate(start.getUTCDate() + days);
-  return start;
-}
-
-/** `%term%` for a case-insensitive LIKE on `lower(...)`; wildcards in the term match literally. */
-export function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Ids of the storefronts a user owns, as a subquery. */
 export const storefrontsOf = (userId: number): SQL =>

@@ -10,8 +10,9 @@ import type { Database } from '../db/client';
 import { cartItems, offers, publishers, regions, sellers } from '../db/schema';
 import { readJson } from '../http/body';
 import { badRequest, invalid, notFound } from '../http/errors';
-import { toMoney } from '../http/money';
-import { insertOrder, isOrderable, loadOrders, MAX_QUANTITY, type NewOrderLine } from '../queries/orders';
+import { MAX_QUANTITY, toMoney } from '../http/money';
+import { isOrderable } from '../lib/orderable';
+import { insertOrder, loadOrders, type NewOrderLine } from '../queries/orders';
 
 type CartBody = components['schemas']['Cart'];
 

@@ -11,8 +11,10 @@ import { readJson } from '../http/body';
 import type { QueryOf } from '../http/contract';
 import { badRequest, conflict, type FieldErrors, forbidden, invalid, notFound } from '../http/errors';
 import { page, pageWindow } from '../http/pagination';
+import { isoDate } from '../lib/days';
+import { containsPattern } from '../lib/search';
 import { loadInvoices, MAX_INVOICE_CENTS, paymentStatusIs } from '../queries/invoices';
-import { containsPattern, isoDate, regionNamesOf, storefrontsOf } from '../queries/orders';
+import { regionNamesOf, storefrontsOf } from '../queries/orders';
 
 const INVOICE_ID = ':invoiceId{[1-9][0-9]{0,8}}';
 

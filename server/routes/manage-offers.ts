@@ -10,10 +10,11 @@ import { offers, productContains, publishers, regions, sellers } from '../db/sch
 import { requireSeller } from '../http/auth';
 import { readJson } from '../http/body';
 import { badRequest, type FieldErrors, notFound } from '../http/errors';
-import { toCents, toMoney } from '../http/money';
+import { MAX_UNIT_PRICE_CENTS, toCents, toMoney } from '../http/money';
 import { page, pageWindow } from '../http/pagination';
+import { dayStart } from '../lib/days';
 import { loadOffers, offerOrderBy, selectOffers, serializeOffer, validityOverlaps } from '../queries/offers';
-import { dayStart, MAX_UNIT_PRICE_CENTS, storefrontsOf } from '../queries/orders';
+import { storefrontsOf } from '../queries/orders';
 
 const ownedBy = (userId: number): SQL => sql`${offers.sellerId} in ${storefrontsOf(userId)}`;
 

@@ -10,11 +10,10 @@ import { type OfferType, offers, offerTypes, productContains, publishers, region
 import { requireSeller } from '../http/auth';
 import { textProblem } from '../http/contract';
 import { badRequest, type FieldErrors } from '../http/errors';
-import { toCents, toMoney } from '../http/money';
+import { MAX_UNIT_PRICE_CENTS, toCents, toMoney } from '../http/money';
 import { page, pageWindow } from '../http/pagination';
 import { CsvError, type CsvRecord, parseCsv } from '../lib/csv';
 import { loadOffers, offerOrderBy, selectOffers, serializeOffer, validityOverlaps } from '../queries/offers';
-import { MAX_UNIT_PRICE_CENTS } from '../queries/orders';
 
 export const UPLOAD_COLUMNS = [
   'product',
@@ -277,12 +276,12 @@ function validateRow(
   if ('date' in start && 'date' in end && end.date.getTime() <= start.date.getTime()) {
     fail('end', 'End must be after start.');
   }
+
   // The contract's rule for strings holds for cells too (PostgreSQL cannot store U+0000).
   for (const column of columns.keys()) {
     const problem = textProblem(value(column));
     if (problem && !errors[column]) fail(column, problem);
   }
-
 
   if (
     Object.keys(errors).length > 0 ||
@@ -335,10 +334,10 @@ function parsePrice(raw: string): { cents: number } | { error: string } {
   }
   return { cents };
 }
+
 /** The bounds of the contract's `DateTime`: what PostgreSQL and `toISOString` both hold. */
 const EARLIEST = new Date('1900-01-01T00:00:00Z');
 const LATEST = new Date('9999-12-30T23:59:59Z');
-
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 

@@ -22,15 +22,14 @@ import { requireSeller } from '../http/auth';
 import { readJson } from '../http/body';
 import type { QueryOf } from '../http/contract';
 import { badRequest, conflict, type FieldErrors, forbidden, invalid, notFound } from '../http/errors';
-import { toCents, toMoney } from '../http/money';
+import { MAX_UNIT_PRICE_CENTS, toCents, toMoney } from '../http/money';
 import { page, pageWindow } from '../http/pagination';
+import { dayStart } from '../lib/days';
+import { isOrderable } from '../lib/orderable';
 import {
-  dayStart,
   insertOrder,
-  isOrderable,
   loadOrder,
   loadOrders,
-  MAX_UNIT_PRICE_CENTS,
   orderHasRegion,
   orderMatches,
   orderTotalCents,
