@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../../server/auth/passwords';
 import { type OpenedDatabase, openDatabase, selectRows } from '../../../server/db/client';
 import * as schema from '../../../server/db/schema';
-import { DEMO_PASSWORD, seedIfEmpty } from '../../../server/db/seed';
+import { seedIfEmpty } from '../../../server/db/seed';
+import { DEMO_PASSWORD } from '../../../server/db/seed/accounts';
 
 // Each PGlite instance costs seconds; the file opens one, then reopens it once.
 const NOW = new Date('2026-03-15T10:00:00Z');
