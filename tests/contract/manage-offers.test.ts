@@ -1,0 +1,254 @@
+/** A seller's own offers: the manage list, and bulk updates of uploaded offers. */
+import { ownsOperations } from './support/coverage';
+import { demoAccounts } from './support/demo';
+import { DAY, expectOrdered, offerLists, uniqueTag, uploadAlphaBeta } from './support/offers';
+import {
+  invalidJsonProblems,
+  type OfferBatchResult,
+  type OfferPage,
+  type Query,
+  serverPerFile,
+} from './support/server';
+import { day, LONG, must, time } from './support/util';
+
+const api = serverPerFile();
+ownsOperations(api, 'manage-offers');
+const demo = demoAccounts(api);
+
+const { offers, manage } = offerLists(api, demo);
+
+describe('listManageOffers', () => {
+  it('lists only the caller’s own offers, both published and unpublished', async () => {
+    const page = await manage({ limit: 100 });
+    expect(page.count).toBeGreaterThan(0);
+    expect(page.results.every((o) => demo.ownIds.includes(o.seller_id))).toBe(true);
+    const published = await manage({ publishType: 'published', limit: 100 });
+    const unpublished = await manage({ publishType: 'unpublished', limit: 100 });
+    expect(published.count).toBeGreaterThan(0);
+    expect(unpublished.count).toBeGreaterThan(0);
+    expect(published.count + unpublished.count).toBe(page.count);
+    expect(published.results.every((o) => o.is_published && demo.ownIds.includes(o.seller_id))).toBe(true);
+    expect(unpublished.results.every((o) => !o.is_published && demo.ownIds.includes(o.seller_id))).toBe(true);
+    expect((await manage({ is_published: true })).count).toBe(published.count);
+    expect((await manage({ is_published: false })).count).toBe(unpublished.count);
+    const other = await manage({ limit: 100 }, demo.seller2);
+    const foreignIds = demo.foreign.map((s) => s.id);
+    expect(other.count).toBeGreaterThan(0);
+    expect(other.results.every((o) => foreignIds.includes(o.seller_id))).toBe(true);
+  });
+
+  it('orders unpublished by -created_at and published by -publish_date by default', async () => {
+    const published = await manage({ publishType: 'published', limit: 100 });
+    expectOrdered(published.results, 'published_at', 'time', true, 'published default');
+    const unpublished = await manage({ publishType: 'unpublished', limit: 100 });
+    expectOrdered(unpublished.results, 'uploaded_at', 'time', true, 'unpublished default');
+    const byPrice = await manage({ publishType: 'published', ordering: '-unit_price', limit: 100 });
+    expectOrdered(byPrice.results, 'unit_price', 'money', true, 'ordering=-unit_price');
+    const byProduct = await manage({ ordering: 'product', limit: 100 });
+    expectOrdered(byProduct.results, 'product', 'text', false, 'ordering=product');
+  });
+
+  it('keeps offers published on the given publishedDate', async () => {
+    const published = await manage({ publishType: 'published', limit: 100 });
+    const date = must(must(published.results[3]).published_at).slice(0, 10);
+    const onDay = await manage({ publishedDate: date, limit: 100 });
+    expect(onDay.count).toBeGreaterThan(0);
+    expect(onDay.count).toBeLessThan(published.count);
+    expect(onDay.results.every((o) => o.published_at?.slice(0, 10) === date)).toBe(true);
+  });
+
+  it('filters by publisher, region, search and dates, and paginates', async () => {
+    const publisher = must(demo.options.publishers[1]);
+    const byPublisher = await manage({ publisher: publisher.id, limit: 100 });
+    expect(byPublisher.count).toBeGreaterThan(0);
+    expect(byPublisher.results.every((o) => o.publisher_id === publisher.id)).toBe(true);
+    const region = must(demo.options.regions[1]);
+    const byRegion = await manage({ region: region.id, limit: 100 });
+    expect(byRegion.count).toBeGreaterThan(0);
+    expect(byRegion.results.every((o) => o.region_id === region.id)).toBe(true);
+    const word = must(must((await manage()).results[0]).product.split(' ')[1]);
+    const found = await manage({ search: word.toLowerCase(), limit: 100 });
+    expect(found.count).toBeGreaterThan(0);
+    expect(found.results.every((o) => o.product.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    const from = day(20);
+    const later = await manage({ start_date: from, limit: 100 });
+    expect(later.count).toBeGreaterThan(0);
+    expect(later.results.every((o) => time(o.end) >= time(`${from}T00:00:00Z`))).toBe(true);
+    const first = await manage({ limit: 3 });
+    const second = await api.req<OfferPage>(200, 'GET', must(first.next), { token: demo.seller });
+    const six = await manage({ limit: 6 });
+    expect([...first.results, ...second.results].map((o) => o.id)).toEqual(six.results.map((o) => o.id));
+  });
+
+  it('answers 400 to invalid query values and 403 to a client', async () => {
+    const cases: [Query, string][] = [
+      [{ publishType: 'draft' }, 'publishType'],
+      [{ publishedDate: '2026-02-30' }, 'publishedDate'],
+      [{ ordering: 'seller' }, 'ordering'],
+      [{ limit: 0 }, 'limit'],
+      [{ limit: 1000 }, 'limit'],
+      [{ is_published: 'yes please' }, 'is_published'],
+      [{ start_date: 'tomorrow' }, 'start_date'],
+    ];
+    for (const [query, field] of cases) {
+      const body = await api.req(400, 'GET', '/api/v1/manage-offers/', { token: demo.seller, query });
+      expect(body[field], JSON.stringify(query)).toEqual([expect.any(String)]);
+    }
+    const denied = await api.req(403, 'GET', '/api/v1/manage-offers/', { token: demo.client });
+    expect(denied.detail).toEqual(expect.any(String));
+  });
+});
+
+describe('bulkUpdateOffers', () => {
+  it('bulk-updates fields of several offers at once', async () => {
+    const tag = uniqueTag();
+    const { alpha, beta } = await uploadAlphaBeta(api, demo, tag);
+    await api.req<OfferBatchResult>(200, 'POST', '/api/v1/manage-offers/publish/', {
+      token: demo.seller,
+      json: { offer_ids: [beta.id] },
+    });
+    const otherStore = must(
+      demo.own.find((s) => s.id !== alpha.seller_id),
+      'second own storefront',
+    );
+    const region = must(demo.options.regions.find((r) => r.id !== alpha.region_id));
+    const publisher = must(demo.options.publishers.find((p) => p.id !== alpha.publisher_id));
+    const start = new Date(Date.now() - 3 * DAY).toISOString();
+    const end = new Date(Date.now() + 40 * DAY).toISOString();
+    const result = await api.req<OfferBatchResult>(200, 'POST', '/api/v1/manage-offers/update/', {
+      token: demo.seller,
+      json: {
+        offers: [
+          {
+            id: alpha.id,
+            product: `${tag} Alpha Renamed`,
+            unit_price: '9.99',
+            is_hot: false,
+            type: 'regular',
+            region_id: region.id,
+            publisher_id: publisher.id,
+            seller_id: otherStore.id,
+          },
+          { id: beta.id, start, end },
+        ],
+      },
+    });
+    expect(result.count).toBe(2);
+    const a = must(result.offers.find((o) => o.id === alpha.id));
+    const b = must(result.offers.find((o) => o.id === beta.id));
+    expect(a).toMatchObject({
+      product: `${tag} Alpha Renamed`,
+      unit_price: '9.99',
+      is_hot: false,
+      type: 'regular',
+      region_id: region.id,
+      region: region.name,
+      publisher_id: publisher.id,
+      publisher: publisher.name,
+      seller_id: otherStore.id,
+      seller: otherStore.name,
+      is_published: false,
+    });
+    expect(time(a.start)).toBe(time(alpha.start));
+    expect(time(b.start)).toBe(time(start));
+    expect(time(b.end)).toBe(time(end));
+    expect(b).toMatchObject({ product: beta.product, unit_price: beta.unit_price, is_published: true });
+    const reread = await manage({ search: tag, limit: 100 });
+    expect(reread.results.find((o) => o.id === alpha.id)).toEqual(a);
+    const clientView = must((await offers({ search: tag })).results.find((o) => o.id === beta.id));
+    expect(time(clientView.end)).toBe(time(end));
+  });
+
+  it('changes nothing when one of the changes is invalid', async () => {
+    const tag = uniqueTag();
+    const { alpha, beta } = await uploadAlphaBeta(api, demo, tag);
+    const body = await api.req(400, 'POST', '/api/v1/manage-offers/update/', {
+      token: demo.seller,
+      json: {
+        offers: [
+          { id: alpha.id, product: `${tag} Should Not Stick` },
+          { id: beta.id, end: new Date(time(beta.start) - DAY).toISOString() },
+        ],
+      },
+    });
+    expect(
+      Object.keys(body).some((key) => key.startsWith('offers.1')),
+      JSON.stringify(body),
+    ).toBe(true);
+    const reread = await manage({ search: tag, limit: 100 });
+    expect(reread.results.find((o) => o.id === alpha.id)?.product).toBe(alpha.product);
+    expect(reread.results.find((o) => o.id === beta.id)?.end).toBe(beta.end);
+  });
+
+  it('validates every field of a change', async () => {
+    const tag = uniqueTag();
+    const { alpha } = await uploadAlphaBeta(api, demo, tag);
+    const id = alpha.id;
+    const cases: [unknown, string][] = [
+      [{ offers: [] }, 'offers'],
+      [{}, 'offers'],
+      [{ offers: [{ product: 'No id' }] }, 'offers.0.id'],
+      [{ offers: [{ id, product: '' }] }, 'offers.0.product'],
+      [{ offers: [{ id, product: LONG }] }, 'offers.0.product'],
+      [{ offers: [{ id, unit_price: '12.5' }] }, 'offers.0.unit_price'],
+      [{ offers: [{ id, unit_price: 12.5 }] }, 'offers.0.unit_price'],
+      [{ offers: [{ id, unit_price: '-5.00' }] }, 'offers.0.unit_price'],
+      [{ offers: [{ id, unit_price: '0.00' }] }, 'offers.0.unit_price'],
+      [{ offers: [{ id, type: 'bundle' }] }, 'offers.0.type'],
+      [{ offers: [{ id, is_hot: 'yes' }] }, 'offers.0.is_hot'],
+      [{ offers: [{ id, start: 'yesterday' }] }, 'offers.0.start'],
+      [{ offers: [{ id, region_id: 999_999 }] }, 'offers.0.region_id'],
+      [{ offers: [{ id, publisher_id: 999_999 }] }, 'offers.0.publisher_id'],
+      [{ offers: [{ id, seller_id: must(demo.foreign[0]).id }] }, 'offers.0.seller_id'],
+      [{ offers: [{ id, colour: 'red' }] }, 'offers.0.colour'],
+      [{ offers: [{ id: 'one' }] }, 'offers.0.id'],
+    ];
+    for (const [json, field] of cases) {
+      const body = await api.req(400, 'POST', '/api/v1/manage-offers/update/', { token: demo.seller, json });
+      expect(body[field], JSON.stringify(json).slice(0, 100)).toEqual([expect.any(String)]);
+    }
+    const reread = await manage({ search: tag, limit: 100 });
+    expect(reread.results.find((o) => o.id === id)).toEqual(alpha);
+  });
+
+  it('answers 404 for offers of another seller or unknown ids, 403 for a client', async () => {
+    const tag = uniqueTag();
+    const { alpha } = await uploadAlphaBeta(api, demo, tag);
+    const theirs = must((await manage({ limit: 1 }, demo.seller2)).results[0]);
+    await api.req(404, 'POST', '/api/v1/manage-offers/update/', {
+      token: demo.seller,
+      json: { offers: [{ id: theirs.id, product: 'Hijacked' }] },
+    });
+    await api.req(404, 'POST', '/api/v1/manage-offers/update/', {
+      token: demo.seller,
+      json: {
+        offers: [
+          { id: alpha.id, product: 'Partly mine' },
+          { id: theirs.id, product: 'Hijacked' },
+        ],
+      },
+    });
+    await api.req(404, 'POST', '/api/v1/manage-offers/update/', {
+      token: demo.seller,
+      json: { offers: [{ id: 999_999_999, product: 'Ghost' }] },
+    });
+    const after = must(
+      (await manage({ limit: 100, search: theirs.product }, demo.seller2)).results.find((o) => o.id === theirs.id),
+    );
+    expect(after.product).toBe(theirs.product);
+    expect((await manage({ search: tag, limit: 100 })).results.find((o) => o.id === alpha.id)?.product).toBe(
+      alpha.product,
+    );
+    await api.req(403, 'POST', '/api/v1/manage-offers/update/', {
+      token: demo.client,
+      json: { offers: [{ id: alpha.id, product: 'Client edit' }] },
+    });
+  });
+});
+
+describe('invalid JSON', () => {
+  it('answers 400 in the documented shape on every JSON operation of this file', async () => {
+    const problems = await invalidJsonProblems(api, [['POST', '/api/v1/manage-offers/update/', demo.seller]]);
+    expect(problems).toEqual([]);
+  });
+});
