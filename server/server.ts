@@ -10,9 +10,9 @@ import { seedIfEmpty } from './db/seed';
 import { loadContract } from './http/contract';
 import { fileOutbox } from './mail/outbox';
 
-export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
-export interface ServerOptions {
+interface ServerOptions {
   log?: (line: string) => void;
   /** Overrides for tests: a clock and token lifetimes. */
   now?: () => Date;

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The little a migration needs from a connection; PGlite and a checked-out pg client both provide it. */
-export interface SqlConnection {
+interface SqlConnection {
   /** Runs one or more statements, without parameters. */
   exec(sql: string): Promise<unknown>;
   query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
 }
 
-export const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
+const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /** Arbitrary constant shared by every process that migrates, so two servers never migrate at once. */
 const MIGRATION_LOCK = 4_242_001;

@@ -2,7 +2,7 @@
  * Drizzle description of the tables. The SQL in `migrations/` is what creates them (there is no
  * drizzle-kit); `tests/unit/server/db.test.ts` checks that both have the same columns and index names.
  */
-import { relations, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -34,10 +34,10 @@ export type NegotiationState = (typeof negotiationStates)[number];
 export const offerTypes = ['regular', 'promo'] as const;
 export type OfferType = (typeof offerTypes)[number];
 
-export const invoiceStatuses = ['issued', 'cancelled'] as const;
+const invoiceStatuses = ['issued', 'cancelled'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
-export const orderEventTypes = [
+const orderEventTypes = [
   'placed',
   'special_price_requested',
   'counter_proposed',
@@ -297,50 +297,3 @@ export const orderEvents = pgTable(
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );
-
-export const usersRelations = relations(users, ({ many }) => ({
-  storefronts: many(sellers),
-  cartItems: many(cartItems),
-  orders: many(orders),
-}));
-
-export const sellersRelations = relations(sellers, ({ one, many }) => ({
-  owner: one(users, { fields: [sellers.ownerId], references: [users.id] }),
-  offers: many(offers),
-  orders: many(orders),
-}));
-
-export const offersRelations = relations(offers, ({ one }) => ({
-  seller: one(sellers, { fields: [offers.sellerId], references: [sellers.id] }),
-  publisher: one(publishers, { fields: [offers.publisherId], references: [publishers.id] }),
-  region: one(regions, { fields: [offers.regionId], references: [regions.id] }),
-}));
-
-export const cartItemsRelations = relations(cartItems, ({ one }) => ({
-  user: one(users, { fields: [cartItems.userId], references: [users.id] }),
-  offer: one(offers, { fields: [cartItems.offerId], references: [offers.id] }),
-}));
-
-export const ordersRelations = relations(orders, ({ one, many }) => ({
-  client: one(users, { fields: [orders.clientId], references: [users.id] }),
-  seller: one(sellers, { fields: [orders.sellerId], references: [sellers.id] }),
-  invoice: one(invoices, { fields: [orders.invoiceId], references: [invoices.id] }),
-  lines: many(orderLines),
-  events: many(orderEvents),
-}));
-
-export const orderLinesRelations = relations(orderLines, ({ one }) => ({
-  order: one(orders, { fields: [orderLines.orderId], references: [orders.id] }),
-  offer: one(offers, { fields: [orderLines.offerId], references: [offers.id] }),
-}));
-
-export const orderEventsRelations = relations(orderEvents, ({ one }) => ({
-  order: one(orders, { fields: [orderEvents.orderId], references: [orders.id] }),
-  actor: one(users, { fields: [orderEvents.actorId], references: [users.id] }),
-}));
-
-export const invoicesRelations = relations(invoices, ({ one, many }) => ({
-  seller: one(sellers, { fields: [invoices.sellerId], references: [sellers.id] }),
-  client: one(users, { fields: [invoices.clientId], references: [users.id] }),
-  orders: many(orders),
-}));

@@ -9,7 +9,7 @@ import type { AppContext, AppEnv, AuthUser, ServerContext } from '../context';
 import { users } from '../db/schema';
 import { forbidden, unauthorized } from './errors';
 
-export function anonymousPaths(document: Record<string, unknown>): Set<string> {
+function anonymousPaths(document: Record<string, unknown>): Set<string> {
   const anonymous = new Set<string>();
   const paths = document.paths as Record<string, Record<string, { security?: unknown[] }>>;
   for (const [path, item] of Object.entries(paths)) {

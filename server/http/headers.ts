@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from 'hono';
  */
 const REACT_ARIA_PRESS_STYLE = "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='";
 
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   `style-src 'self' ${REACT_ARIA_PRESS_STYLE}`,

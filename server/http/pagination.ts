@@ -1,7 +1,7 @@
 /** DRF limit/offset pages: `{count, next, previous, results}` with absolute next/previous links. */
-export const DEFAULT_LIMIT = 10;
+const DEFAULT_LIMIT = 10;
 
-export interface PageWindow {
+interface PageWindow {
   limit: number;
   offset: number;
 }

@@ -5,7 +5,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-export interface OutboxMessage {
+interface OutboxMessage {
   to: string;
   subject: string;
   text: string;

@@ -6,14 +6,14 @@ import { invoices, orderLines, orders, sellers, users } from '../db/schema';
 import { toMoney } from '../http/money';
 import { personName } from '../lib/people';
 
-export type InvoiceBody = components['schemas']['Invoice'];
+type InvoiceBody = components['schemas']['Invoice'];
 type PaymentStatus = components['schemas']['PaymentStatus'];
 
 /** Totals are handled as JS numbers in cents, exact up to 2^53 - 1; the bigint column holds more. */
 export const MAX_INVOICE_CENTS = Number.MAX_SAFE_INTEGER;
 
 /** Overdue is derived, never stored: issued, unpaid and due before today (UTC day). */
-export function paymentStatusOf(
+function paymentStatusOf(
   invoice: { status: string; dueDate: string; paymentDate: string | null },
   today: string,
 ): PaymentStatus {

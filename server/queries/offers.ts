@@ -9,11 +9,11 @@ import { offers, publishers, regions, sellers } from '../db/schema';
 import { toMoney } from '../http/money';
 import { dayStart } from '../lib/days';
 
-export type OfferBody = components['schemas']['Offer'];
+type OfferBody = components['schemas']['Offer'];
 export type OfferOrdering = components['schemas']['OfferOrdering'];
 
 /** The columns `serializeOffer` needs; `updated_at` is not part of the contract. */
-export const offerFields = {
+const offerFields = {
   id: offers.id,
   product: offers.product,
   publisherId: offers.publisherId,

@@ -20,7 +20,7 @@ import { toMoney } from '../http/money';
 import { personName } from '../lib/people';
 import { containsPattern } from '../lib/search';
 
-export type OrderBody = components['schemas']['Order'];
+type OrderBody = components['schemas']['Order'];
 
 /** Ids of the storefronts a user owns, as a subquery. */
 export const storefrontsOf = (userId: number): SQL =>
@@ -179,7 +179,7 @@ export interface NewOrderLine {
   listUnitPriceCents: number;
 }
 
-export interface NewOrder {
+interface NewOrder {
   clientId: number;
   sellerId: number;
   negotiation: NegotiationState;

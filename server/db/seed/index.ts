@@ -15,14 +15,12 @@ import { insertInvoices } from './invoices';
 import { insertOrders, planOrders } from './orders';
 import { prng } from './random';
 
-export interface SeedOptions {
+interface SeedOptions {
   offers: number;
   now?: Date;
 }
 
-export type SeedResult =
-  | { seeded: false }
-  | { seeded: true; users: number; offers: number; orders: number; invoices: number };
+type SeedResult = { seeded: false } | { seeded: true; users: number; offers: number; orders: number; invoices: number };
 
 /**
  * Seeds only when there are no users yet, all in one transaction. Afterwards the tables are
