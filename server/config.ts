@@ -16,6 +16,8 @@ export interface EnvConfig {
   seedOffers: number;
   /** Request logging; `LOG=off` silences it. */
   log: boolean;
+  /** Where people open the app (an origin, no trailing slash); links in e-mails start with it. */
+  publicUrl: string;
 }
 
 export interface Config extends EnvConfig {
@@ -44,16 +46,46 @@ function nonEmpty(env: Env, name: string): string | null {
   return raw ? raw : null;
 }
 
+/** `host` as it goes into a URL: an address that listens everywhere is reached as localhost. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * PUBLIC_URL, or where the server listens. An e-mail link must be absolute, so this has to be an
+ * http(s) origin; the app's routes sit at the root, so a path other than `/` would make dead links.
+ */
+function publicUrl(env: Env, host: string, port: number): string {
+  const raw = nonEmpty(env, 'PUBLIC_URL');
+  if (raw === null) return `http://${urlHost(host)}:${port}`;
+  const problem = `PUBLIC_URL must be an http:// or https:// URL such as https://market.example.com, got "${raw}"`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(problem);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(problem);
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
+    throw new ConfigError(`PUBLIC_URL must be an origin only (scheme, host and port), got "${raw}"`);
+  }
+  return url.origin;
+}
+
 /** Parses the environment; no side effects (the reset command uses this and must not create files). */
 export function parseEnv(env: Env = process.env): EnvConfig {
   const log = (env.LOG ?? '').trim().toLowerCase();
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
   return {
-    port: integer(env, 'PORT', 3000, 0, 65535),
-    host: nonEmpty(env, 'HOST') ?? '127.0.0.1',
+    port,
+    host,
     dataDir: path.resolve(process.cwd(), nonEmpty(env, 'DATA_DIR') ?? '.data'),
     databaseUrl: nonEmpty(env, 'DATABASE_URL'),
     seedOffers: integer(env, 'SEED_OFFERS', 200, 0, 10_000_000),
     log: !['off', 'false', '0', 'no'].includes(log),
+    publicUrl: publicUrl(env, host, port),
   };
 }
 
@@ -76,6 +108,17 @@ function dataDirSecret(dataDir: string): string {
     );
   }
   return secret;
+}
+
+/** `loadConfig` for a command's start: a bad setting prints its message and exits with 1, no stack trace. */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 /** Full configuration; creates `$DATA_DIR/jwt-secret` on first use unless JWT_SECRET is set. */

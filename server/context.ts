@@ -10,6 +10,8 @@ export interface ServerContext {
   contract: Contract;
   tokens: TokenService;
   outbox: Outbox;
+  /** PUBLIC_URL, an origin without a trailing slash: links in e-mails are built on it. */
+  publicUrl: string;
   now: () => Date;
 }
 

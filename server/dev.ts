@@ -5,12 +5,12 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { createServer } from './server';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const apiPort = Number(process.env.API_PORT ?? 3001);
-const config = { ...loadConfig(), port: apiPort };
+const config = { ...loadConfigOrExit(), port: apiPort };
 const log = (line: string) => process.stdout.write(`[api] ${line}\n`);
 
 const server = await createServer(config, { log: config.log ? log : () => {}, distDir: null });

@@ -35,6 +35,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
       ...(options.accessTtlSeconds ? { accessTtlSeconds: options.accessTtlSeconds } : {}),
     }),
     outbox: fileOutbox(join(config.dataDir, 'outbox.jsonl'), log),
+    publicUrl: config.publicUrl,
     now,
   };
   const distDir = options.distDir === undefined ? DIST_DIR : options.distDir;

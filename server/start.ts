@@ -1,10 +1,10 @@
 /** `npm start`: build the app if needed, then serve it and the API on one origin. */
 import { serve } from '@hono/node-server';
 import { buildIfStale } from './build-if-stale';
-import { loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { createServer } from './server';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
 const requestLog = config.log ? log : () => {};
 

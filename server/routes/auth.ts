@@ -113,7 +113,7 @@ export function authRoutes(ctx: ServerContext) {
         throw error;
       }
 
-      const link = `/verify-email?token=${token}`;
+      const link = `${ctx.publicUrl}/verify-email?token=${token}`;
       await ctx.outbox.send({
         to: email,
         subject: 'Verify your email address',

@@ -8,6 +8,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 // Set once in the main process; workers inherit it, so tests can read the server's outbox.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'marketplace-e2e-'));
 const root = fileURLToPath(new URL('../..', import.meta.url));
+const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: '.',
@@ -20,7 +21,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: BASE_URL,
     trace: 'retain-on-failure',
   },
   projects: [
@@ -46,9 +47,10 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx server/start.ts',
     cwd: root,
-    url: `http://127.0.0.1:${PORT}/api/v1/schema/`,
+    url: `${BASE_URL}/api/v1/schema/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, LOG: 'off', SKIP_BUILD: '1' },
+    // Links in the outbox's e-mails then open in the browser under test.
+    env: { PORT: String(PORT), PUBLIC_URL: BASE_URL, DATA_DIR: process.env.E2E_DATA_DIR, LOG: 'off', SKIP_BUILD: '1' },
   },
 });
