@@ -32,7 +32,14 @@ export function createApp(ctx: ServerContext, options: { distDir?: string; log?:
     return bodyLimit({
       maxSize: limit,
       onError: () => {
-        throw new HttpError(413, { detail: `The request body is larger than ${limit / 1024 / 1024} MB.` });
+        // The rest of the body is never read, and @hono/node-server destroys a socket whose body
+        // it cannot drain within 500 ms: a kept-alive connection would break under the client's
+        // next request. Saying so lets the client open a new one.
+        throw new HttpError(
+          413,
+          { detail: `The request body is larger than ${limit / 1024 / 1024} MB.` },
+          { Connection: 'close' },
+        );
       },
     })(c, next);
   });
@@ -54,7 +61,9 @@ export function createApp(ctx: ServerContext, options: { distDir?: string; log?:
   app.all('/api/*', (c) => c.json({ detail: 'Not found.' }, 404));
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json(error.body, error.status as ContentfulStatusCode);
+    if (error instanceof HttpError) {
+      return c.json(error.body, error.status as ContentfulStatusCode, error.headers);
+    }
     log(`error ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
     return c.json({ detail: 'A server error occurred.' }, 500);
   });

@@ -3,8 +3,10 @@ export type FieldErrors = Record<string, string[]>;
 
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
     readonly body: Record<string, unknown>,
+    /** Response headers that belong to this error (`Retry-After`, `Connection`). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(typeof body.detail === 'string' ? body.detail : `HTTP ${status}`);
   }
