@@ -1004,6 +1004,26 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            /**
+             * @description Too many failed sign-ins within a short sliding window (a minute by default), for this
+             *     email address or from this client address; even the right password is refused until
+             *     `Retry-After` seconds have passed. A successful sign-in clears the account's count.
+             */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Request was throttled. Expected available in 42 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
         };
     };
     refreshToken: {
@@ -1029,7 +1049,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationFailed"];
-            /** @description The refresh token is invalid, expired or revoked. */
+            /**
+             * @description The refresh token is invalid, expired or revoked (`code` `token_not_valid`), or its user
+             *     no longer exists or may not sign in (`code` `no_active_account`).
+             */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { SignInLimits } from './auth/throttle';
 
 type Env = Record<string, string | undefined>;
 
@@ -18,6 +19,11 @@ export interface EnvConfig {
   log: boolean;
   /** Where people open the app (an origin, no trailing slash); links in e-mails start with it. */
   publicUrl: string;
+  /**
+   * Failed sign-ins allowed per account and per client address within a sliding window. The
+   * address limit is the looser one: tests and people behind one address sign in from 127.0.0.1.
+   */
+  signIn: SignInLimits;
 }
 
 export interface Config extends EnvConfig {
@@ -86,6 +92,11 @@ export function parseEnv(env: Env = process.env): EnvConfig {
     seedOffers: integer(env, 'SEED_OFFERS', 200, 0, 10_000_000),
     log: !['off', 'false', '0', 'no'].includes(log),
     publicUrl: publicUrl(env, host, port),
+    signIn: {
+      accountFailures: integer(env, 'SIGNIN_ACCOUNT_FAILURES', 5, 1, 1000),
+      addressFailures: integer(env, 'SIGNIN_ADDRESS_FAILURES', 20, 1, 100_000),
+      windowSeconds: integer(env, 'SIGNIN_WINDOW_SECONDS', 60, 1, 600),
+    },
   };
 }
 

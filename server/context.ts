@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { SignInThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
 import type { Database } from './db/client';
 import type { Contract } from './http/contract';
@@ -9,6 +10,7 @@ export interface ServerContext {
   db: Database;
   contract: Contract;
   tokens: TokenService;
+  signInThrottle: SignInThrottle;
   outbox: Outbox;
   /** PUBLIC_URL, an origin without a trailing slash: links in e-mails are built on it. */
   publicUrl: string;

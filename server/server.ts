@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
+import { createSignInThrottle } from './auth/throttle';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { ServerContext } from './context';
@@ -34,6 +35,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
       now,
       ...(options.accessTtlSeconds ? { accessTtlSeconds: options.accessTtlSeconds } : {}),
     }),
+    signInThrottle: createSignInThrottle(config.signIn),
     outbox: fileOutbox(join(config.dataDir, 'outbox.jsonl'), log),
     publicUrl: config.publicUrl,
     now,

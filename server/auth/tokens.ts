@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/client';
-import { revokedTokens } from '../db/schema';
+import { revokedTokens, users } from '../db/schema';
 import { unauthorized } from '../http/errors';
 
 export const ACCESS_TTL_SECONDS = 5 * 60;
@@ -55,7 +55,9 @@ export function createTokenService(options: {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
       const userId = Number(payload.sub);
-      if (payload.token_type !== type || !Number.isInteger(userId) || !payload.jti || !payload.exp) {
+      // A user id outside the id column's range (only a forged token could hold one) is no user.
+      const isId = Number.isInteger(userId) && userId >= 1 && userId <= 2_147_483_647;
+      if (payload.token_type !== type || !isId || !payload.jti || !payload.exp) {
         throw new Error('wrong token type');
       }
       return { userId, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
@@ -82,6 +84,12 @@ export function createTokenService(options: {
         .from(revokedTokens)
         .where(eq(revokedTokens.jti, claims.jti));
       if (revoked.length > 0) throw unauthorized('Token is blacklisted', 'token_not_valid');
+      // As SimpleJWT does: the account must still exist and be allowed to sign in (verified).
+      const [user] = await options.db
+        .select({ isVerified: users.isVerified })
+        .from(users)
+        .where(eq(users.id, claims.userId));
+      if (!user?.isVerified) throw unauthorized('No active account found for the given token.', 'no_active_account');
       return { access: await sign(claims.userId, 'access', accessTtl) };
     },
     async revoke(refreshToken) {

@@ -3,8 +3,9 @@
  * verification. Every operation here is anonymous (`security: []` in the contract).
  */
 import { randomBytes } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { and, eq, isNull } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { AppEnv, ServerContext } from '../context';
 import { emailVerifications, users } from '../db/schema';
@@ -37,6 +38,25 @@ function passwordProblems(password: string, email: string): string[] {
   return problems;
 }
 
+/** The peer's address; null for requests that came through no socket (`app.request` in tests). */
+function clientAddress(c: Context): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** DRF's throttled answer: 429 with `Retry-After` and the wait in the detail. */
+function throttled(seconds: number): HttpError {
+  const unit = seconds === 1 ? 'second' : 'seconds';
+  return new HttpError(
+    429,
+    { detail: `Request was throttled. Expected available in ${seconds} ${unit}.` },
+    { 'Retry-After': String(seconds) },
+  );
+}
+
 /** PostgreSQL's unique_violation, which drizzle wraps in its own error as the `cause`. */
 function isUniqueViolation(error: unknown): boolean {
   for (let e = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
@@ -55,12 +75,17 @@ export function authRoutes(ctx: ServerContext) {
       if (body.password === '') blanks.password = ['This field may not be blank.'];
       if (Object.keys(blanks).length > 0) throw badRequest(blanks);
 
+      const address = clientAddress(c);
+      const attempt = ctx.signInThrottle.attempt(email, address, ctx.now());
+      if (!attempt.allowed) throw throttled(attempt.retryAfterSeconds);
       const [user] = await ctx.db
         .select({ id: users.id, passwordHash: users.passwordHash, isVerified: users.isVerified })
         .from(users)
         .where(eq(users.email, email));
       const matches = await verifyPassword(body.password, user?.passwordHash ?? (await decoy()));
       if (!user || !matches) throw unauthorized(BAD_CREDENTIALS);
+      // The right password takes the attempt back off the counts, even before the email is verified.
+      ctx.signInThrottle.succeeded(email, address, attempt.at);
       if (!user.isVerified) throw unauthorized(NOT_VERIFIED, 'email_not_verified');
       return c.json(await ctx.tokens.issuePair(user.id), 200);
     })
