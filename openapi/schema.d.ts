@@ -165,7 +165,12 @@ export interface paths {
          *     starts), a row with the wrong number of fields under `rows.<line>.non_field_errors`, and
          *     problems with the file as a whole (empty, no data rows, missing or unknown columns, over
          *     5,000 rows, not UTF-8) under `file`. Dates without a zone are read as UTC; prices accept a
-         *     leading `€` or `$` and thousands separators (`€1,234.50`).
+         *     leading `€` or `$` and thousands separators (`€1,234.50`). Cells follow the rules for
+         *     strings, and start and end the range of `DateTime`, given at the top.
+         *
+         *     A file holds at most 5,000 data rows (blank lines aside); a larger one answers `400` under
+         *     `file` and nothing is imported. The rows are written in batches so that other requests are
+         *     not held up; if writing fails part-way, the rows already written are removed again.
          */
         post: operations["uploadOffers"];
         delete?: never;

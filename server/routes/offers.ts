@@ -2,7 +2,7 @@
  * `GET /api/v1/offers/`, the published offers clients browse, and `POST /api/v1/offers/upload/`,
  * a seller's CSV import (all rows or none).
  */
-import { and, count, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../context';
@@ -29,8 +29,14 @@ export const UPLOAD_COLUMNS = [
 type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
 export const MAX_UPLOAD_ROWS = 5000;
 const MAX_PRODUCT_LENGTH = 200;
-/** Rows per INSERT: 5,000 rows at once would pass PostgreSQL's limit of 65,535 parameters. */
-const INSERT_BATCH = 1000;
+/**
+ * Rows per INSERT (or per read back). The embedded database runs one statement at a time, so a
+ * batch is how long another user's request may wait behind an import: 10 to 20 ms at 100 rows.
+ */
+const UPLOAD_BATCH = 100;
+
+/** Lets requests that queued up meanwhile (HTTP and database) run before the next batch. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function offerRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -84,7 +90,8 @@ export function offerRoutes(ctx: ServerContext) {
       const errors: FieldErrors = {};
       const valid: NewOffer[] = [];
       let invalidRows = 0;
-      for (const record of records.rows) {
+      for (const [index, record] of records.rows.entries()) {
+        if (index > 0 && index % UPLOAD_BATCH === 0) await yieldToOthers();
         const result = validateRow(record, records.columns, lookups);
         if ('errors' in result) {
           invalidRows++;
@@ -102,25 +109,46 @@ export function offerRoutes(ctx: ServerContext) {
         });
       }
 
-      const now = ctx.now();
-      const ids = await ctx.db.transaction(async (tx) => {
-        const inserted: number[] = [];
-        for (let i = 0; i < valid.length; i += INSERT_BATCH) {
-          const rows = await tx
-            .insert(offers)
-            .values(
-              valid
-                .slice(i, i + INSERT_BATCH)
-                .map((offer) => ({ ...offer, isPublished: false, publishedAt: null, createdAt: now, updatedAt: now })),
-            )
-            .returning({ id: offers.id });
-          for (const row of rows) inserted.push(row.id);
-        }
-        return inserted;
-      });
-      const saved = await loadOffers(ctx.db, ids);
+      const ids = await insertAllOrNothing(ctx, valid);
+      const saved: Awaited<ReturnType<typeof loadOffers>> = [];
+      for (let i = 0; i < ids.length; i += UPLOAD_BATCH) {
+        if (i > 0) await yieldToOthers();
+        saved.push(...(await loadOffers(ctx.db, ids.slice(i, i + UPLOAD_BATCH))));
+      }
       return c.json({ count: saved.length, offers: saved }, 201);
     });
+}
+
+/**
+ * Inserts the offers batch by batch, each INSERT on its own, yielding in between. One transaction
+ * would hold the embedded database (a single connection) for seconds and stall every other user.
+ * The rows are validated beforehand, and the offers are unpublished, so until the answer only
+ * the uploading seller's own lists could show part of them; should a batch fail, the batches
+ * already written are deleted again, so an import still lands whole or not at all.
+ */
+async function insertAllOrNothing(ctx: ServerContext, valid: NewOffer[]): Promise<number[]> {
+  const now = ctx.now();
+  const inserted: number[] = [];
+  try {
+    for (let i = 0; i < valid.length; i += UPLOAD_BATCH) {
+      if (i > 0) await yieldToOthers();
+      const rows = await ctx.db
+        .insert(offers)
+        .values(
+          valid
+            .slice(i, i + UPLOAD_BATCH)
+            .map((offer) => ({ ...offer, isPublished: false, publishedAt: null, createdAt: now, updatedAt: now })),
+        )
+        .returning({ id: offers.id });
+      for (const row of rows) inserted.push(row.id);
+    }
+  } catch (error) {
+    for (let i = 0; i < inserted.length; i += UPLOAD_BATCH) {
+      await ctx.db.delete(offers).where(inArray(offers.id, inserted.slice(i, i + UPLOAD_BATCH)));
+    }
+    throw error;
+  }
+  return inserted;
 }
 
 /** The uploaded file as text: multipart field `file`, UTF-8 (a byte order mark is allowed). */
