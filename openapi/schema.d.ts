@@ -565,7 +565,21 @@ export interface components {
         RegisterRequest: {
             /** Format: email */
             email: string;
-            /** @description At least 8 characters, not entirely numeric. */
+            /**
+             * @description Checked as a Django back end checks it with its default password validators. Every rule
+             *     the password breaks comes back together, in this order, as `400 {"raw_password": [...]}`:
+             *
+             *     - not too similar to the email address (whole, or any part between non-word characters),
+             *       the first name or the last name: Python's `difflib.SequenceMatcher(a, b).quick_ratio()`
+             *       of the lowercased password and value must stay below 0.7 (values a tenth of the
+             *       password's length or shorter are not compared). Only the first similar one is named:
+             *       "The password is too similar to the email address." (or "first name", "last name");
+             *     - at least 8 characters: "This password is too short. It must contain at least 8
+             *       characters.";
+             *     - not one of Django's 20,000 common passwords, compared lowercased: "This password is too
+             *       common.";
+             *     - not entirely digits: "This password is entirely numeric."
+             */
             raw_password: string;
             first_name?: string;
             last_name?: string;

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
+import { MIN_PASSWORD_LENGTH, passwordProblems } from '../auth/password-rules';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { AppEnv, ServerContext } from '../context';
 import { emailVerifications, users } from '../db/schema';
@@ -30,12 +31,27 @@ const decoy = () => {
   return decoyHash;
 };
 
-/** Rules beyond the contract's minimum length (Django's numeric and similarity validators, simplified). */
-function passwordProblems(password: string, email: string): string[] {
-  const problems: string[] = [];
-  if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
-  if (password.trim().toLowerCase() === email) problems.push('The password is too similar to the email.');
-  return problems;
+/**
+ * The register body as the contract takes it. The contract's `minLength` on raw_password says what
+ * the first password rule says; a password too short gets, instead of that one message, every
+ * password rule it breaks, beside the contract's messages for the other fields.
+ */
+function registerBody(ctx: ServerContext, raw: unknown) {
+  try {
+    return ctx.contract.body('register', raw);
+  } catch (error) {
+    const fields = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const password = fields.raw_password;
+    if (!(error instanceof HttpError) || error.status !== 400 || typeof password !== 'string') throw error;
+    if (Array.from(password).length >= MIN_PASSWORD_LENGTH) throw error;
+    const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+    const owner = {
+      email: normalizeEmail(text(fields.email)),
+      firstName: text(fields.first_name),
+      lastName: text(fields.last_name),
+    };
+    throw badRequest({ ...(error.body as FieldErrors), raw_password: passwordProblems(password, owner) });
+  }
 }
 
 /** The peer's address; null for requests that came through no socket (`app.request` in tests). */
@@ -104,7 +120,7 @@ export function authRoutes(ctx: ServerContext) {
       if (raw && typeof raw === 'object' && typeof (raw as { email?: unknown }).email === 'string') {
         (raw as { email: string }).email = (raw as { email: string }).email.trim();
       }
-      const body = ctx.contract.body('register', raw);
+      const body = registerBody(ctx, raw);
       const email = normalizeEmail(body.email);
       const firstName = body.first_name?.trim() ?? '';
       const lastName = body.last_name?.trim() ?? '';
@@ -112,7 +128,7 @@ export function authRoutes(ctx: ServerContext) {
       const errors: FieldErrors = {};
       const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (existing) errors.email = [DUPLICATE_EMAIL];
-      const problems = passwordProblems(body.raw_password, email);
+      const problems = passwordProblems(body.raw_password, { email, firstName, lastName });
       if (problems.length > 0) errors.raw_password = problems;
       if (Object.keys(errors).length > 0) throw badRequest(errors);
 
