@@ -93,8 +93,11 @@ function buildUrl(url: string, query?: Query): string {
   return `${parsed.pathname}${parsed.search}`;
 }
 
-/** Registers beforeAll/afterAll for a server on a fresh data folder; the returned object works inside tests. */
-export function serverPerFile(env: Record<string, string> = {}): Api {
+/**
+ * Registers beforeAll/afterAll for a server on a fresh data folder; the returned object works inside
+ * tests. `env` tunes the configuration, `options` can give the server a clock.
+ */
+export function serverPerFile(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Api {
   let running: Running | undefined;
   let dataDir = '';
   let config: Config | undefined;
@@ -105,7 +108,7 @@ export function serverPerFile(env: Record<string, string> = {}): Api {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'contract-'));
     config = loadConfig({ DATA_DIR: dataDir, LOG: 'off', SEED_OFFERS: '200', ...env });
-    running = await createServer(config, { distDir: null });
+    running = await createServer(config, { distDir: null, ...options });
   });
 
   afterAll(async () => {
