@@ -1,39 +1,42 @@
 /**
- * The session (SPEC section 4 "Session"). The app starts it with whether tokens are stored; it
- * loads the profile, refreshes the access token once when that fails while a refresh token is
- * stored, signs in and out. Emits `session.signedIn` after a sign-in (the app goes to `/`),
- * `session.signInFailed` with the message to show, `session.signedOut`.
- * Invariant: `profile` is set exactly in `signedIn`; a network failure is never a sign-out.
+ * The session (SPEC section 4 "Session"). It loads the profile when tokens are stored; when that
+ * load fails with 401 it refreshes the access token once and loads again; a refused refresh ends
+ * the session. It signs in and out, and follows the token store, which reports sessions that
+ * begin or end in other tabs. Emits `session.signedIn` once a sign-in stored both tokens (the app
+ * goes to `/`), `session.signInFailed` with the message to show, and `session.signedOut`.
+ * Invariants: `profile` is set exactly in `signedIn` and `signingOut`; the tokens themselves live
+ * in the token store, never here; a network failure is never a sign-out.
  */
-import { assign, emit, setup } from 'xstate';
+import { and, assign, emit, not, setup } from 'xstate';
 import { fieldErrorsOf, messageOf } from '../shared/message-of';
-import { notProvided } from '../shared/not-provided';
+import { notProvided, notProvidedSubscription } from '../shared/not-provided';
 import type {
   Credentials,
+  Profile,
   RefreshOutcome,
   SessionEmitted,
   SessionEvent,
-  SessionProfile,
   SignInAnswer,
+  TokenEvent,
 } from './session.types';
 
 export const SIGN_IN_FALLBACK = 'Invalid email or password';
 export const NO_TOKENS_MESSAGE = 'Something wrong';
+const LOAD_FALLBACK = 'The profile could not be loaded.';
 
-const isUnauthorized = (error: unknown) =>
+type Failure = { error: unknown };
+const isUnauthorized = ({ error }: Failure) =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
 
 export const sessionMachine = setup({
   types: {
-    input: {} as { hasAccessToken: boolean; hasRefreshToken: boolean },
     context: {} as {
-      /** The signed-in user; null unless in `signedIn`. */
-      profile: SessionProfile | null;
+      /** The signed-in user; null unless signed in. */
+      profile: Profile | null;
       /** Why the last profile load failed (network, server); shown with a retry button. */
       problem: string | null;
-      /** Whether the token store holds each token; the app keeps these in step with storage. */
-      hasAccessToken: boolean;
-      hasRefreshToken: boolean;
+      /** This load already refreshed the access token: another 401 ends the session. */
+      hasRefreshed: boolean;
     },
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted,
@@ -41,110 +44,100 @@ export const sessionMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    loadProfile: notProvided<SessionProfile>('loadProfile'),
+    watchTokens: notProvidedSubscription<TokenEvent>('watchTokens'),
+    loadProfile: notProvided<Profile>('loadProfile'),
     refreshAccess: notProvided<RefreshOutcome>('refreshAccess'),
     signIn: notProvided<SignInAnswer, Credentials>('signIn'),
     signOut: notProvided<void>('signOut'),
   },
   actions: {
-    storeTokens: (_, _tokens: { access: string; refresh: string }) => {},
-    clearTokens: () => {},
-    noteTokensStored: assign({ hasAccessToken: true, hasRefreshToken: true }),
-    noteTokensGone: assign({ hasAccessToken: false, hasRefreshToken: false }),
-    keepProfile: assign((_, profile: SessionProfile) => ({ profile, problem: null })),
-    dropProfile: assign({ profile: null }),
-    noteProblem: assign((_, params: { error: unknown }) => ({
-      problem: messageOf(params.error, 'The profile could not be loaded.'),
-    })),
-    announceSignedIn: emit((_, profile: SessionProfile) => ({ type: 'session.signedIn' as const, profile })),
+    /** Effects on the token store, provided by the app. */
+    saveTokens: (_, _tokens: { access: string; refresh: string }) => {},
+    forgetTokens: () => {},
+    keepProfile: assign((_, profile: Profile) => ({ profile, problem: null })),
+    dropProfile: assign({ profile: null, hasRefreshed: false }),
+    noteRefreshed: assign({ hasRefreshed: true }),
+    noteProblem: assign((_, params: Failure) => ({ problem: messageOf(params.error, LOAD_FALLBACK) })),
+    announceSignedIn: emit({ type: 'session.signedIn' as const }),
     announceSignedOut: emit({ type: 'session.signedOut' as const }),
-    announceSignInFailed: emit((_, params: { error: unknown }) => ({
+    announceSignInFailed: emit((_, params: Failure) => ({
       type: 'session.signInFailed' as const,
       message: messageOf(params.error, SIGN_IN_FALLBACK),
       fieldErrors: fieldErrorsOf(params.error),
     })),
-    announceNoTokens: emit({
-      type: 'session.signInFailed' as const,
-      message: NO_TOKENS_MESSAGE,
-      fieldErrors: {},
-    }),
+    announceNoTokens: emit({ type: 'session.signInFailed' as const, message: NO_TOKENS_MESSAGE, fieldErrors: {} }),
   },
   guards: {
-    hasTokens: ({ context }) => context.hasAccessToken || context.hasRefreshToken,
-    canRefresh: ({ context }, params: { error: unknown }) => isUnauthorized(params.error) && context.hasRefreshToken,
-    isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
+    /** Asks the token store, provided by the app. */
+    hasStoredTokens: () => false,
+    hasRefreshToken: () => false,
+    hasRefreshed: ({ context }) => context.hasRefreshed,
+    isUnauthorized: (_, params: Failure) => isUnauthorized(params),
     isRefreshed: (_, outcome: RefreshOutcome) => outcome === 'refreshed',
     hasBothTokens: (_, answer: SignInAnswer) => Boolean(answer.access && answer.refresh),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ profile: null, problem: null, ...input }),
+  context: { profile: null, problem: null, hasRefreshed: false },
+  invoke: { id: 'watchTokens', src: 'watchTokens' },
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'hasTokens', target: 'loadingProfile' }, { target: 'signedOut' }],
+      always: [{ guard: 'hasStoredTokens', target: 'loading' }, { target: 'signedOut' }],
     },
-    loadingProfile: {
+    loading: {
       tags: 'busy',
-      invoke: {
-        id: 'loadProfile',
-        src: 'loadProfile',
-        onDone: { target: 'signedIn', actions: { type: 'keepProfile', params: ({ event }) => event.output } },
-        onError: [
-          {
-            guard: { type: 'canRefresh', params: ({ event }) => ({ error: event.error }) },
-            target: 'refreshing',
+      entry: 'dropProfile',
+      initial: 'profile',
+      states: {
+        profile: {
+          invoke: {
+            id: 'loadProfile',
+            src: 'loadProfile',
+            onDone: {
+              target: '#session.signedIn',
+              actions: { type: 'keepProfile', params: ({ event }) => event.output },
+            },
+            onError: [
+              {
+                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                target: 'unauthorized',
+              },
+              { target: '#session.failed', actions: { type: 'noteProblem', params: ({ event }) => event } },
+            ],
           },
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'signedOut',
-            actions: ['clearTokens', 'noteTokensGone'],
+        },
+        unauthorized: {
+          always: [
+            // SPEC: a failed load while a refresh token is stored refreshes, then loads again (once).
+            { guard: and(['hasRefreshToken', not('hasRefreshed')]), target: 'refreshing' },
+            { target: '#session.signedOut', actions: 'forgetTokens' },
+          ],
+        },
+        refreshing: {
+          entry: 'noteRefreshed',
+          invoke: {
+            id: 'refreshAccess',
+            src: 'refreshAccess',
+            onDone: [
+              { guard: { type: 'isRefreshed', params: ({ event }) => event.output }, target: 'profile' },
+              // The refresh removed both tokens when the server refused it.
+              { target: '#session.signedOut' },
+            ],
+            onError: { target: '#session.failed', actions: { type: 'noteProblem', params: ({ event }) => event } },
           },
-          { target: 'failed', actions: { type: 'noteProblem', params: ({ event }) => ({ error: event.error }) } },
-        ],
-      },
-    },
-    refreshing: {
-      tags: 'busy',
-      invoke: {
-        id: 'refreshAccess',
-        src: 'refreshAccess',
-        onDone: [
-          { guard: { type: 'isRefreshed', params: ({ event }) => event.output }, target: 'reloadingProfile' },
-          { target: 'signedOut', actions: ['clearTokens', 'noteTokensGone'] },
-        ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'noteProblem', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
-    reloadingProfile: {
-      tags: 'busy',
-      invoke: {
-        id: 'loadProfile',
-        src: 'loadProfile',
-        onDone: { target: 'signedIn', actions: { type: 'keepProfile', params: ({ event }) => event.output } },
-        onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'signedOut',
-            actions: ['clearTokens', 'noteTokensGone'],
-          },
-          { target: 'failed', actions: { type: 'noteProblem', params: ({ event }) => ({ error: event.error }) } },
-        ],
-      },
-    },
     failed: {
-      on: { 'session.retry': 'loadingProfile', 'session.expired': { target: 'signedOut', actions: 'noteTokensGone' } },
+      on: { 'session.retry': 'loading', 'session.expired': 'signedOut', 'session.resumed': 'loading' },
     },
     signedOut: {
       entry: 'dropProfile',
       initial: 'idle',
-      on: { 'session.resumed': { target: '#session.loadingProfile', actions: 'noteTokensStored' } },
       states: {
         idle: {
-          on: { 'session.signIn': 'signingIn' },
+          on: { 'session.signIn': 'signingIn', 'session.resumed': '#session.loading' },
         },
         signingIn: {
           tags: 'busy',
@@ -155,43 +148,18 @@ export const sessionMachine = setup({
             onDone: [
               {
                 guard: { type: 'hasBothTokens', params: ({ event }) => event.output },
-                target: 'loadingNewProfile',
+                target: '#session.loading',
                 actions: [
                   {
-                    type: 'storeTokens',
+                    type: 'saveTokens',
                     params: ({ event }) => ({ access: event.output.access ?? '', refresh: event.output.refresh ?? '' }),
                   },
-                  'noteTokensStored',
+                  'announceSignedIn',
                 ],
               },
               { target: 'idle', actions: 'announceNoTokens' },
             ],
-            onError: {
-              target: 'idle',
-              actions: { type: 'announceSignInFailed', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-        loadingNewProfile: {
-          tags: 'busy',
-          invoke: {
-            id: 'loadProfile',
-            src: 'loadProfile',
-            onDone: {
-              target: '#session.signedIn',
-              actions: [
-                { type: 'keepProfile', params: ({ event }) => event.output },
-                { type: 'announceSignedIn', params: ({ event }) => event.output },
-              ],
-            },
-            onError: {
-              target: 'idle',
-              actions: [
-                'clearTokens',
-                'noteTokensGone',
-                { type: 'announceSignInFailed', params: ({ event }) => ({ error: event.error }) },
-              ],
-            },
+            onError: { target: 'idle', actions: { type: 'announceSignInFailed', params: ({ event }) => event } },
           },
         },
       },
@@ -199,9 +167,8 @@ export const sessionMachine = setup({
     signedIn: {
       on: {
         'session.signOut': 'signingOut',
-        'session.expired': { target: 'signedOut', actions: ['noteTokensGone', 'announceSignedOut'] },
-        // Another tab signed in (perhaps as someone else): the stored tokens are theirs now.
-        'session.resumed': { target: 'loadingProfile', actions: ['dropProfile', 'noteTokensStored'] },
+        'session.expired': { target: 'signedOut', actions: 'announceSignedOut' },
+        'session.resumed': 'loading',
         'profile.changed': { actions: { type: 'keepProfile', params: ({ event }) => event.profile } },
       },
     },
@@ -211,8 +178,8 @@ export const sessionMachine = setup({
         id: 'signOut',
         src: 'signOut',
         // Revoking the refresh token is best effort: the tokens go either way.
-        onDone: { target: 'signedOut', actions: ['clearTokens', 'noteTokensGone', 'announceSignedOut'] },
-        onError: { target: 'signedOut', actions: ['clearTokens', 'noteTokensGone', 'announceSignedOut'] },
+        onDone: { target: 'signedOut', actions: ['forgetTokens', 'announceSignedOut'] },
+        onError: { target: 'signedOut', actions: ['forgetTokens', 'announceSignedOut'] },
       },
     },
   },

@@ -1,41 +1,28 @@
-/** The profile as the contract defines it; machines keep their own copy of the shape. */
-export interface SessionProfile {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  company: string;
-  permissions: string[];
-  is_superuser: boolean;
-  is_verified: boolean;
-  date_joined: string;
-}
+import type { components } from '@openapi/schema';
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
+export type Profile = components['schemas']['Profile'];
+export type Credentials = components['schemas']['LoginRequest'];
 
 /** What the sign-in call answered; either token may be missing from a misbehaving server. */
-export interface SignInAnswer {
-  access?: string | undefined;
-  refresh?: string | undefined;
-}
+export type SignInAnswer = Partial<components['schemas']['TokenPair']>;
 
 export type RefreshOutcome = 'refreshed' | 'refused';
 
+/** What the token store reports, in this tab or another. */
+export type TokenEvent =
+  /** The tokens are gone (signed out elsewhere, or a refresh was refused). */
+  | { type: 'session.expired' }
+  /** A new session's tokens appeared (signed in elsewhere, perhaps as someone else). */
+  | { type: 'session.resumed' };
+
 export type SessionEvent =
+  | TokenEvent
   | { type: 'session.signIn'; credentials: Credentials }
   | { type: 'session.signOut' }
-  /** Tokens vanished elsewhere (another tab signed out, or a refresh was refused). */
-  | { type: 'session.expired' }
-  /** Tokens appeared elsewhere (another tab signed in). */
-  | { type: 'session.resumed' }
   | { type: 'session.retry' }
-  | { type: 'profile.changed'; profile: SessionProfile };
+  | { type: 'profile.changed'; profile: Profile };
 
 export type SessionEmitted =
-  | { type: 'session.signedIn'; profile: SessionProfile }
+  | { type: 'session.signedIn' }
   | { type: 'session.signInFailed'; message: string; fieldErrors: Record<string, string> }
   | { type: 'session.signedOut' };

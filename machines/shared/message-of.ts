@@ -15,16 +15,6 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** SPEC section 8, permission helper: the text for a refused action, by HTTP status. */
-export function permissionMessageOf(error: unknown, action: string): string {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  if (status === 403) return `You do not have permission to ${action}`;
-  if (status === 401) return 'Authentication required';
-  if (status === 404) return 'Resource not found';
-  const detail = typeof error === 'object' && error !== null ? (error as { detail?: unknown }).detail : undefined;
-  return typeof detail === 'string' && detail ? detail : messageOf(error, `Could not ${action}`);
-}
-
 /** Server 400 field errors onto form fields: first message per field (SPEC section 5). */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (typeof error !== 'object' || error === null) return {};

@@ -1,4 +1,4 @@
-import { fromPromise, type NonReducibleUnknown } from 'xstate';
+import { fromCallback, fromPromise, type NonReducibleUnknown } from 'xstate';
 
 /**
  * A placeholder for an effect the app provides with `machine.provide({ actors })`. Running a
@@ -6,6 +6,13 @@ import { fromPromise, type NonReducibleUnknown } from 'xstate';
  */
 export function notProvided<TOutput, TInput = NonReducibleUnknown>(name: string) {
   return fromPromise<TOutput, TInput>(async () => {
+    throw new Error(`The actor "${name}" was not provided`);
+  });
+}
+
+/** The same for a long-lived subscription that sends events back (`fromCallback`). */
+export function notProvidedSubscription<TEvent extends { type: string }>(name: string) {
+  return fromCallback<TEvent>(() => {
     throw new Error(`The actor "${name}" was not provided`);
   });
 }

@@ -43,8 +43,8 @@ export interface Contract {
 export function loadContract(path = CONTRACT_PATH): Contract {
   const yaml = readFileSync(path, 'utf8');
   const document = parse(yaml) as Record<string, unknown>;
-  const strictAjv = new Ajv2020({ strict: false, allErrors: true });
-  const queryAjv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: true });
+  const strictAjv = new Ajv2020({ strict: false, allErrors: true, verbose: true });
+  const queryAjv = new Ajv2020({ strict: false, allErrors: true, verbose: true, coerceTypes: true });
   for (const ajv of [strictAjv, queryAjv]) {
     const addFormats = addFormatsModule as unknown as (a: Ajv2020) => void;
     addFormats(ajv);
@@ -145,7 +145,7 @@ function textProblems(value: unknown, field: string, fields: FieldErrors) {
     const key = field || 'non_field_errors';
     if (problem && !fields[key]) fields[key] = [problem];
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => textProblems(item, join(field, String(index)), fields));
+    for (const [index, item] of value.entries()) textProblems(item, join(field, String(index)), fields);
   } else if (typeof value === 'object' && value !== null) {
     for (const [name, item] of Object.entries(value)) textProblems(item, join(field, name), fields);
   }
@@ -163,7 +163,7 @@ export function toFieldErrors(errors: ErrorObject[]): FieldErrors {
     if (error.keyword === 'additionalProperties') field = join(base, String(params.additionalProperty));
     const key = field || 'non_field_errors';
     if (fields[key]) continue;
-    fields[key] = [messageFor(error, key)];
+    fields[key] = [messageFor(error)];
   }
   if (Object.keys(fields).length === 0) fields.non_field_errors = ['Invalid request.'];
   return fields;
@@ -171,7 +171,7 @@ export function toFieldErrors(errors: ErrorObject[]): FieldErrors {
 
 const join = (base: string, name: string) => (base ? `${base}.${name}` : name);
 
-function messageFor(error: ErrorObject, field: string): string {
+function messageFor(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
@@ -203,9 +203,8 @@ function messageFor(error: ErrorObject, field: string): string {
     case 'format':
       return formatMessage(String(params.format));
     case 'pattern':
-      if (field.endsWith('phone')) {
-        return 'Phone number must be a valid international format starting with + and contain 7-15 digits';
-      }
+      // The contract may say what a failed pattern means (`x-pattern-message`); the app shows the same text.
+      if (typeof error.parentSchema?.['x-pattern-message'] === 'string') return error.parentSchema['x-pattern-message'];
       if (error.schemaPath.includes('Money')) return 'Enter an amount with two decimals, like 12.50.';
       return 'This value does not have the expected format.';
     default:

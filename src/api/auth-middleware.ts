@@ -1,51 +1,50 @@
 /**
- * Adds the bearer token to every call the contract protects. On a 401 it refreshes once and
- * retries the request once; parallel 401s share one refresh (`refreshOnce` is single-flight),
+ * The two halves of authentication, as openapi-fetch middleware. `bearer` adds the stored access
+ * token to every call the contract protects. `retryAfterRefresh` answers a 401 by refreshing once
+ * and retrying the request once; parallel 401s share one refresh (`refreshOnce` is single-flight),
  * and a request whose token was already replaced retries with the new one without refreshing.
- * A refresh refused by the server reports the sign-out; the middleware never redirects.
+ * Neither redirects: a refused refresh clears the tokens, and the session hears it from the store.
  */
+import { ANONYMOUS_PATHS } from '@openapi/schema.facts';
 import type { Middleware } from 'openapi-fetch';
 
-export const ANONYMOUS_PATHS = new Set([
-  '/api/v1/token',
-  '/api/v1/token/refresh',
-  '/api/v1/token/blacklist',
-  '/api/v1/register/',
-  '/api/v1/verify-email/',
-  '/api/v1/schema/',
-]);
+export function bearer(accessToken: () => string | null): Middleware {
+  return {
+    onRequest({ request, schemaPath }) {
+      if (ANONYMOUS_PATHS.has(schemaPath)) return undefined;
+      const token = accessToken();
+      if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      return request;
+    },
+  };
+}
 
-export interface AuthMiddlewareDeps {
+export interface RetryDeps {
   accessToken: () => string | null;
-  /** Resolves the new access token, or null when the server refused the refresh (signed out). */
+  /** Resolves the new access token, or null when the server refused the refresh. */
   refreshOnce: () => Promise<string | null>;
-  onSignedOut: () => void;
   fetch?: typeof fetch;
 }
 
-export function authMiddleware(deps: AuthMiddlewareDeps): Middleware {
-  const pending = new Map<string, { copy: Request; token: string | null }>();
+export function retryAfterRefresh(deps: RetryDeps): Middleware {
+  const pending = new Map<string, Request>();
   return {
     onRequest({ request, schemaPath, id }) {
       if (ANONYMOUS_PATHS.has(schemaPath)) return undefined;
-      const token = deps.accessToken();
-      if (token) request.headers.set('Authorization', `Bearer ${token}`);
       // A request body can be read only once: keep a copy for the retry.
-      pending.set(id, { copy: request.clone(), token });
-      return request;
+      pending.set(id, request.clone());
+      return undefined;
     },
     async onResponse({ response, id }) {
-      const entry = pending.get(id);
+      const copy = pending.get(id);
       pending.delete(id);
-      if (response.status !== 401 || !entry) return undefined;
+      if (response.status !== 401 || !copy) return undefined;
+      const sent = copy.headers.get('Authorization');
       const current = deps.accessToken();
-      const token = current && current !== entry.token ? current : await deps.refreshOnce();
-      if (!token) {
-        deps.onSignedOut();
-        return undefined;
-      }
-      entry.copy.headers.set('Authorization', `Bearer ${token}`);
-      return (deps.fetch ?? fetch)(entry.copy);
+      const token = current && `Bearer ${current}` !== sent ? current : await deps.refreshOnce();
+      if (!token) return undefined;
+      copy.headers.set('Authorization', `Bearer ${token}`);
+      return (deps.fetch ?? fetch)(copy);
     },
     onError({ id }) {
       pending.delete(id);

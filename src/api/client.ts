@@ -1,59 +1,66 @@
 /**
- * The two openapi-fetch clients: `bare` for sign-in, registration and refresh (no bearer, no
- * retry), and `api` for everything else, with the auth middleware. Types come from the contract.
+ * The openapi-fetch clients, typed by the contract. `api` is for every feature: bearer token, and
+ * a 401 answered by one shared refresh and one retry. `session` carries the bearer token but never
+ * retries: the session machine refreshes explicitly when its profile load fails (SPEC section 4).
+ * Anonymous operations (`security: []`) go out without a token on either.
  */
-
 import type { paths } from '@openapi/schema';
 import createClient from 'openapi-fetch';
 import { ApiError } from './api-error';
-import { authMiddleware, singleFlight } from './auth-middleware';
-import { accessToken, clearTokens, refreshToken, storeTokens } from './token-store';
+import { bearer, retryAfterRefresh, singleFlight } from './auth-middleware';
+import { tokenStore } from './token-store';
 
 export type ApiClient = ReturnType<typeof createClient<paths>>;
 
 export interface ApiClients {
-  bare: ApiClient;
   api: ApiClient;
-  /** Single-flight token refresh shared by the middleware and the session machine. */
+  session: ApiClient;
+  /**
+   * The only token refresh: single flight, shared by the middleware and the session machine.
+   * Resolves the new access token; null when there is no refresh token or the server refused it
+   * (both tokens are then removed);
+   * rejects when the server could not be reached, which is not a sign-out.
+   */
   refreshOnce: () => Promise<string | null>;
 }
 
 export interface ApiClientOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
-  /** Told when a refresh was refused: both tokens are already removed. */
-  onSignedOut?: () => void;
 }
 
 export function createApiClients(options: ApiClientOptions = {}): ApiClients {
   const baseUrl = options.baseUrl ?? (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
   const clientOptions = { baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) };
-  const bare = createClient<paths>(clientOptions);
+  const session = createClient<paths>(clientOptions);
   const api = createClient<paths>(clientOptions);
 
   const refreshOnce = singleFlight(async () => {
-    const refresh = refreshToken.read();
-    if (!refresh) return null;
-    // Network failures reject here: being offline is not a sign-out.
-    const { data, response } = await bare.POST('/api/v1/token/refresh', { body: { refresh } });
+    const refresh = tokenStore.refreshToken();
+    if (!refresh) {
+      tokenStore.clear();
+      return null;
+    }
+    const { data, response } = await session.POST('/api/v1/token/refresh', { body: { refresh } });
     if (data) {
-      storeTokens({ access: data.access });
+      tokenStore.saveAccess(data.access);
       return data.access;
     }
     if (response.status === 401) {
-      clearTokens();
+      tokenStore.clear();
       return null;
     }
     throw ApiError.fromBody(response.status, undefined);
   });
 
+  session.use(bearer(tokenStore.accessToken));
   api.use(
-    authMiddleware({
-      accessToken: () => accessToken.read(),
+    bearer(tokenStore.accessToken),
+    retryAfterRefresh({
+      accessToken: tokenStore.accessToken,
       refreshOnce,
-      onSignedOut: () => options.onSignedOut?.(),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     }),
   );
-  return { bare, api, refreshOnce };
+  return { api, session, refreshOnce };
 }

@@ -4,10 +4,10 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
+import { paths } from '@/core/paths';
+import { SessionContext } from '@/core/session';
 import { ErrorBoundary } from '@/ui/error-boundary';
 import { PageLoading } from '@/ui/page-loading';
-import { paths } from './paths';
-import { SessionContext } from './session-context';
 import { SignedOutApp } from './signed-out-app';
 import { ThemeSync } from './theme-sync';
 

@@ -1,18 +1,19 @@
 /**
- * The signed-in routes (SPEC section 2): who may see each (SPEC section 6), the permissions it
- * needs, its page title, and its lazily loaded page (one chunk per area).
+ * The signed-in routes (SPEC section 2) with their titles and lazily loaded pages (one chunk per
+ * area), and the rules of who may see what (SPEC section 6).
  */
+import { hasAnyPermission, type Role, roleOf } from '@machines/session/session.selectors';
+import type { Profile } from '@machines/session/session.types';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { paths } from './paths';
+import { paths } from '@/core/paths';
 
 export type Audience = 'client' | 'seller' | 'everyone';
 
 export interface AppRoute {
   path: string;
   title: string;
-  audience: Audience;
   /** A superuser passes all; otherwise one of these is enough (SPEC section 6). */
-  permissions?: readonly string[];
+  permissions?: readonly Profile['permissions'][number][];
   page: LazyExoticComponent<ComponentType>;
 }
 
@@ -36,71 +37,65 @@ const ProfilePage = lazy(() =>
 );
 const SignOutPage = lazy(() => import('@/features/auth/pages/sign-out-page').then((m) => ({ default: m.SignOutPage })));
 
-const SELLER_PERMISSIONS = ['add_offer'] as const;
-
 export const signedInRoutes: AppRoute[] = [
-  { path: paths.offers, title: 'Offers', audience: 'client', page: OffersPage },
-  { path: paths.offersRegular, title: 'Regular Offers', audience: 'client', page: OffersPage },
-  { path: paths.offersPromo, title: 'Promo Offers', audience: 'client', page: OffersPage },
-  { path: paths.cart, title: 'My Cart', audience: 'client', page: CartPage },
-  { path: paths.orders, title: 'My Orders', audience: 'client', page: OrdersPage },
-  { path: paths.ordersInProgress, title: 'My Orders: In Progress', audience: 'client', page: OrdersPage },
-  { path: paths.ordersCompleted, title: 'My Orders: Completed', audience: 'client', page: OrdersPage },
-  { path: paths.ordersCancelled, title: 'My Orders: Cancelled', audience: 'client', page: OrdersPage },
-  { path: paths.billing, title: 'Billing', audience: 'client', page: BillingPage },
-  {
-    path: paths.manageOffers,
-    title: 'Manage Offers',
-    audience: 'seller',
-    permissions: SELLER_PERMISSIONS,
-    page: ManageOffersPage,
-  },
-  {
-    path: paths.manageOffersUnpublished,
-    title: 'Manage Offers: Unpublished',
-    audience: 'seller',
-    permissions: SELLER_PERMISSIONS,
-    page: ManageOffersPage,
-  },
-  {
-    path: paths.reviewOrders,
-    title: 'Review Orders',
-    audience: 'seller',
-    permissions: SELLER_PERMISSIONS,
-    page: ReviewOrdersPage,
-  },
-  {
-    path: paths.reviewOrdersInProgress,
-    title: 'Review Orders: In Progress',
-    audience: 'seller',
-    permissions: SELLER_PERMISSIONS,
-    page: ReviewOrdersPage,
-  },
-  {
-    path: paths.reviewOrdersCompleted,
-    title: 'Review Orders: Completed',
-    audience: 'seller',
-    permissions: SELLER_PERMISSIONS,
-    page: ReviewOrdersPage,
-  },
-  {
-    path: paths.reviewOrdersCancelled,
-    title: 'Review Orders: Cancelled',
-    audience: 'seller',
-    permissions: SELLER_PERMISSIONS,
-    page: ReviewOrdersPage,
-  },
-  {
-    path: paths.createInvoice,
-    title: 'Create Invoice',
-    audience: 'seller',
-    permissions: SELLER_PERMISSIONS,
-    page: CreateInvoicePage,
-  },
-  { path: paths.profile, title: 'My Account', audience: 'everyone', page: ProfilePage },
-  { path: paths.signOut, title: 'Log Out', audience: 'everyone', page: SignOutPage },
+  { path: paths.offers, title: 'Offers', page: OffersPage },
+  { path: paths.offersRegular, title: 'Regular Offers', page: OffersPage },
+  { path: paths.offersPromo, title: 'Promo Offers', page: OffersPage },
+  { path: paths.cart, title: 'My Cart', page: CartPage },
+  { path: paths.orders, title: 'My Orders', page: OrdersPage },
+  { path: paths.ordersInProgress, title: 'My Orders: In Progress', page: OrdersPage },
+  { path: paths.ordersCompleted, title: 'My Orders: Completed', page: OrdersPage },
+  { path: paths.ordersCancelled, title: 'My Orders: Cancelled', page: OrdersPage },
+  { path: paths.billing, title: 'Billing', page: BillingPage },
+  { path: paths.manageOffers, title: 'Manage Offers', page: ManageOffersPage },
+  { path: paths.manageOffersUnpublished, title: 'Manage Offers: Unpublished', page: ManageOffersPage },
+  { path: paths.reviewOrders, title: 'Review Orders', page: ReviewOrdersPage },
+  { path: paths.reviewOrdersInProgress, title: 'Review Orders: In Progress', page: ReviewOrdersPage },
+  { path: paths.reviewOrdersCompleted, title: 'Review Orders: Completed', page: ReviewOrdersPage },
+  { path: paths.reviewOrdersCancelled, title: 'Review Orders: Cancelled', page: ReviewOrdersPage },
+  { path: paths.createInvoice, title: 'Create Invoice', page: CreateInvoicePage },
+  { path: paths.profile, title: 'My Account', page: ProfilePage },
+  { path: paths.signOut, title: 'Log Out', page: SignOutPage },
 ];
 
-export const PRODUCT_TITLE = { client: 'Game Offers Marketplace', seller: 'Game Offers Seller Hub' } as const;
+/** Who may be where (SPEC section 6), by area: one rule for a path and everything under it. */
+const AREAS: [base: string, audience: Audience][] = [
+  [paths.seller, 'seller'],
+  [paths.offers, 'client'],
+  [paths.orders, 'client'],
+  [paths.billing, 'client'],
+];
+/** SPEC section 2: with a profile, these go to the role's home. */
+const HOME_ALIASES: readonly string[] = [paths.root, paths.signIn, paths.signUp, paths.verifyEmail];
 
-export const documentTitle = (title: string) => `${title} · Game Offers Marketplace`;
+const under = (location: string, base: string) => location === base || location.startsWith(`${base}/`);
+
+export const audienceOf = (location: string): Audience =>
+  AREAS.find(([base]) => under(location, base))?.[1] ?? 'everyone';
+
+/** SPEC section 2: sellers land on Manage Offers, clients on Offers. */
+export const homeOf = (role: Role) => (role === 'seller' ? paths.manageOffers : paths.offers);
+
+/**
+ * Where this user goes instead of `location`, or null when it may render: every route rule of
+ * SPEC sections 2 and 6 is here, and every refusal is a redirect.
+ */
+export function redirectFor(location: string, profile: Profile, routes: readonly AppRoute[] = signedInRoutes) {
+  const role = roleOf(profile);
+  if (HOME_ALIASES.includes(location)) return homeOf(role);
+  if (under(location, paths.editor)) return paths.manageOffers;
+  const audience = audienceOf(location);
+  if (audience === 'client' && role === 'seller') return paths.manageOffers;
+  if (audience === 'seller' && role !== 'seller') return paths.root;
+  const permissions = routes.find((route) => route.path === location)?.permissions;
+  if (permissions && !hasAnyPermission(profile, permissions)) return paths.root;
+  return null;
+}
+
+export const PRODUCT_TITLE: Record<Role, string> = {
+  client: 'Game Offers Marketplace',
+  seller: 'Game Offers Seller Hub',
+};
+
+/** The browser tab's title: the page, then the product title of the role's variant. */
+export const documentTitle = (title: string, role: Role = 'client') => `${title} · ${PRODUCT_TITLE[role]}`;

@@ -1,5 +1,5 @@
+import { SessionContext } from '@/core/session';
 import { Button } from '@/ui/button';
-import { SessionContext } from './session-context';
 import './app.css';
 
 /** The profile could not be loaded for a reason other than the session ending (e.g. offline). */

@@ -1,9 +1,9 @@
 /** Without a profile: the auth screens; any other path goes to /signin (SPEC section 2). */
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { paths } from '@/core/paths';
 import { ErrorBoundary } from '@/ui/error-boundary';
 import { PageLoading } from '@/ui/page-loading';
-import { paths } from './paths';
 import { documentTitle } from './routes';
 
 const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page').then((m) => ({ default: m.SignInPage })));

@@ -82,3 +82,8 @@ export const MenuExpandIcon = (p: IconProps) => (
     <path d="M13 17l5-5-5-5M6 17l5-5-5-5" />
   </Icon>
 );
+export const MenuIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </Icon>
+);

@@ -21,6 +21,8 @@ export function NavLink({
   className?: string;
   children: React.ReactNode;
   'aria-label'?: string;
+  /** Called when the link is chosen, before the route changes (a drawer closes itself). */
+  onPress?: () => void;
 }) {
   const isCurrent = forced || currentPath === href || (matchSubRoutes && currentPath.startsWith(`${href}/`));
   return (

@@ -25,5 +25,3 @@ export function notify(notice: Notice & { timeout?: number }): () => void {
   const key = noticeQueue.add(content, { timeout });
   return () => noticeQueue.close(key);
 }
-
-export const closeAllNotices = () => noticeQueue.clear();

@@ -3,7 +3,6 @@
  * (session actor, API clients) against a fake `fetch`, and the snackbar. Every request must
  * match a route of the fake: an unhandled one fails the test.
  */
-import type { SessionProfile } from '@machines/session/session.types';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
@@ -11,9 +10,10 @@ import { onTestFinished } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createApiClients } from '@/api/client';
-import { storeTokens } from '@/api/token-store';
+import type { Profile } from '@/api/models';
+import { tokenStore } from '@/api/token-store';
 import { Providers } from '@/app/providers';
-import { closeAllNotices } from '@/ui/notify';
+import { noticeQueue } from '@/ui/notify';
 import { Snackbar } from '@/ui/snackbar';
 
 export interface Reply {
@@ -76,7 +76,7 @@ export function deferred<T>() {
   return { promise, resolve };
 }
 
-export function aProfile(overrides: Partial<SessionProfile> = {}): SessionProfile {
+export function aProfile(overrides: Partial<Profile> = {}): Profile {
   return {
     id: 7,
     email: 'ada@example.com',
@@ -97,18 +97,18 @@ export interface RenderPageOptions {
   path?: string;
   routes?: Routes;
   /** Seeds tokens and answers the session's profile load (unless `routes` answers it). */
-  signedIn?: SessionProfile;
+  signedIn?: Profile;
   /** Renders inside <StrictMode>, which mounts, unmounts and remounts once. */
   strict?: boolean;
 }
 
 export function renderPage(ui: React.ReactNode, options: RenderPageOptions = {}) {
   const { path = '/', routes = {}, signedIn, strict = false } = options;
-  if (signedIn) storeTokens({ access: 'access-token', refresh: 'refresh-token' });
+  if (signedIn) tokenStore.save({ access: 'access-token', refresh: 'refresh-token' });
   const server = fakeFetch(signedIn ? { 'GET /api/v1/profile': { body: signedIn }, ...routes } : routes);
   const location = memoryLocation({ path, record: true });
   const clients = createApiClients({ baseUrl: 'http://test', fetch: server.fetch });
-  onTestFinished(() => closeAllNotices());
+  onTestFinished(() => noticeQueue.clear());
 
   const tree = (
     <Router hook={location.hook} searchHook={location.searchHook}>

@@ -2,14 +2,22 @@ import type { Role } from '@machines/session/session.selectors';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { menuOpen } from '@/lib/preferences';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { usePersisted } from '@/lib/use-persisted';
 import { focusNextPage } from '@/ui/page';
-import { SideMenu } from './side-menu';
+import { CompactMenu, SideMenu } from './side-menu';
 import './layout.css';
 
-/** The signed-in layout: skip link, side menu, main content; the colour variant follows the role. */
+/** Below 48rem (768 px at 100% zoom; a desktop at 400% zoom too) the menu moves into a drawer. */
+const COMPACT_LAYOUT = '(width < 48rem)';
+
+/**
+ * The signed-in layout: skip link, the menu (side menu, or a top bar and drawer on narrow screens),
+ * main content; the colour variant follows the role.
+ */
 export function AppLayout({ role, children }: { role: Role; children: React.ReactNode }) {
   const [isOpen, setOpen] = usePersisted(menuOpen);
+  const isCompact = useMediaQuery(COMPACT_LAYOUT);
   const [location] = useLocation();
   const firstRender = useRef(true);
 
@@ -30,11 +38,15 @@ export function AppLayout({ role, children }: { role: Role; children: React.Reac
   }, [location]);
 
   return (
-    <div className="shell" data-menu-open={isOpen || undefined}>
+    <div className="shell" data-compact={isCompact || undefined} data-menu-open={(!isCompact && isOpen) || undefined}>
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
-      <SideMenu role={role} isOpen={isOpen} onToggle={() => setOpen(!isOpen)} />
+      {isCompact ? (
+        <CompactMenu role={role} />
+      ) : (
+        <SideMenu role={role} isOpen={isOpen} onToggle={() => setOpen(!isOpen)} />
+      )}
       <main id="main" tabIndex={-1} className="shell__main">
         {children}
       </main>

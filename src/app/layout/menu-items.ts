@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { paths } from '@/core/paths';
 import {
   AccountIcon,
   BillingIcon,
@@ -9,7 +10,6 @@ import {
   OrdersIcon,
   ReviewIcon,
 } from '@/ui/icons';
-import { paths } from '../paths';
 
 export interface MenuItem {
   href: string;

@@ -6,6 +6,9 @@ const field = (label: string) => screen.getByLabelText(label);
 const signUpButton = () => screen.getByRole('button', { name: 'Sign up' });
 const snackbar = () => screen.getByRole('region', { name: 'Notifications' });
 
+const PASSWORD_RULES =
+  'At least 8 characters, not only digits, not a common password, and not like your email or name.';
+
 const renderSignUp = (routes: Routes = {}) => renderPage(<SignUpPage />, { path: '/signup', routes });
 
 const registered: Reply = {
@@ -31,7 +34,6 @@ describe('SignUpPage', () => {
   it.each([
     ['Email', '', 'Valid email is required'],
     ['Email', 'grace@', 'Valid email is required'],
-    ['Password', '', 'The field is required'],
     ['Confirm password', '', 'The field is required'],
   ])('checks %s %j on blur only', async (label, typed, message) => {
     const { user } = renderSignUp();
@@ -43,6 +45,22 @@ describe('SignUpPage', () => {
     expect(field(label)).toBeInvalid();
   });
 
+  // The rules are the Password field's description until a message takes their place.
+  it.each([
+    ['', 'The field is required'],
+    ['   ', 'The field is required'],
+    ['Secret1', 'This password is too short. It must contain at least 8 characters.'],
+    ['12345678', 'This password is entirely numeric.'],
+  ])('checks Password %j on blur only', async (typed, message) => {
+    const { user } = renderSignUp();
+    await user.click(field('Password'));
+    if (typed) await user.keyboard(typed);
+    expect(field('Password')).toHaveAccessibleDescription(PASSWORD_RULES);
+    await user.tab();
+    expect(field('Password')).toHaveAccessibleDescription(message);
+    expect(field('Password')).toBeInvalid();
+  });
+
   it('leaves first and last name optional', async () => {
     const { user } = renderSignUp();
     await user.click(field('First name'));
@@ -50,6 +68,29 @@ describe('SignUpPage', () => {
     await user.tab();
     expect(field('First name')).toBeValid();
     expect(field('Last name')).toBeValid();
+  });
+
+  it('shows the password rules before anything is typed, and again once a message is fixed', async () => {
+    const { user } = renderSignUp();
+    expect(screen.getByText(PASSWORD_RULES)).toBeVisible();
+    await user.type(field('Password'), 'Secret');
+    await user.tab();
+    expect(screen.queryByText(PASSWORD_RULES)).not.toBeInTheDocument();
+    await user.type(field('Password'), '-pass-1');
+    expect(field('Password')).toHaveAccessibleDescription(PASSWORD_RULES);
+    await user.tab();
+    expect(field('Password')).toBeValid();
+  });
+
+  it('counts spaces in the password and sends it as typed', async () => {
+    const { user, server } = renderSignUp({ 'POST /api/v1/register/': registered });
+    await user.type(field('Email'), 'grace@example.com');
+    await user.type(field('Password'), ' pass-1 ');
+    await user.type(field('Confirm password'), ' pass-1 ');
+    await user.click(signUpButton());
+
+    expect(await screen.findByRole('heading', { name: 'Registration successful' })).toBeVisible();
+    expect(server.callsTo('POST /api/v1/register/')[0]?.body).toMatchObject({ raw_password: ' pass-1 ' });
   });
 
   it('says when the passwords do not match', async () => {

@@ -1,11 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeAllNotices, notify, SNACKBAR_TIMEOUT_MS } from '@/ui/notify';
+import { noticeQueue, notify, SNACKBAR_TIMEOUT_MS } from '@/ui/notify';
 import { Snackbar } from '@/ui/snackbar';
 
 afterEach(() => {
-  act(() => closeAllNotices());
+  act(() => noticeQueue.clear());
   vi.useRealTimers();
 });
 

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
 import { ApiError, NETWORK_MESSAGE } from '@/api/api-error';
 import { createApiClients } from '@/api/client';
-import { accessToken, refreshToken, storeTokens } from '@/api/token-store';
+import { tokenStore } from '@/api/token-store';
 import { unwrap } from '@/api/unwrap';
+import { createSessionLogic } from '@/core/session.implementations';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -35,7 +37,7 @@ afterEach(() => localStorage.clear());
 
 describe('auth middleware', () => {
   it('sends the stored access token as a bearer token', async () => {
-    storeTokens({ access: 'fresh-access', refresh: 'r1' });
+    tokenStore.save({ access: 'fresh-access', refresh: 'r1' });
     const server = fakeServer({ refresh: 'ok' });
     const { api } = createApiClients({ baseUrl: 'http://test', fetch: server.fetch });
     const profile = await unwrap(api.GET('/api/v1/profile'));
@@ -44,18 +46,32 @@ describe('auth middleware', () => {
   });
 
   it('shares one refresh between 20 parallel 401s and retries each request once', async () => {
-    storeTokens({ access: 'expired-access', refresh: 'r1' });
+    tokenStore.save({ access: 'expired-access', refresh: 'r1' });
     const server = fakeServer({ refresh: 'ok' });
     const { api } = createApiClients({ baseUrl: 'http://test', fetch: server.fetch });
     const results = await Promise.all(Array.from({ length: 20 }, () => unwrap(api.GET('/api/v1/profile'))));
     expect(results).toHaveLength(20);
     expect(server.calls.refresh).toBe(1);
     expect(server.calls.profile).toBe(40);
-    expect(accessToken.read()).toBe('fresh-access');
+    expect(tokenStore.accessToken()).toBe('fresh-access');
+  });
+
+  it("shares that one refresh with the session machine's own refresh when both happen at once", async () => {
+    tokenStore.save({ access: 'expired-access', refresh: 'r1' });
+    const server = fakeServer({ refresh: 'ok' });
+    const clients = createApiClients({ baseUrl: 'http://test', fetch: server.fetch });
+    // The session loads its profile without a retry, gets 401 and refreshes itself, while 20
+    // feature calls get 401 and refresh through the middleware.
+    const session = createActor(createSessionLogic(clients)).start();
+    const results = await Promise.all(Array.from({ length: 20 }, () => unwrap(clients.api.GET('/api/v1/profile'))));
+    await waitFor(session, (s) => s.matches('signedIn'));
+    session.stop();
+    expect(results).toHaveLength(20);
+    expect(server.calls.refresh).toBe(1);
   });
 
   it('retries with a token another tab or request already refreshed, without refreshing again', async () => {
-    storeTokens({ access: 'expired-access', refresh: 'r1' });
+    tokenStore.save({ access: 'expired-access', refresh: 'r1' });
     const seen: (string | null)[] = [];
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -73,38 +89,42 @@ describe('auth middleware', () => {
     const { api } = createApiClients({ baseUrl: 'http://test', fetch });
     const pending = unwrap(api.GET('/api/v1/profile'));
     await vi.waitFor(() => expect(seen).toHaveLength(1));
-    storeTokens({ access: 'fresh-access' });
+    tokenStore.saveAccess('fresh-access');
     release();
     await expect(pending).resolves.toEqual({ id: 1 });
     expect(seen).toEqual(['Bearer expired-access', 'Bearer fresh-access']);
   });
 
-  it('removes both tokens and reports the sign-out when the refresh is refused with 401', async () => {
-    storeTokens({ access: 'expired-access', refresh: 'revoked' });
+  it('removes both tokens, which the store reports as the end of the session, when the refresh is refused', async () => {
+    tokenStore.save({ access: 'expired-access', refresh: 'revoked' });
     const server = fakeServer({ refresh: 'refused' });
     const onSignedOut = vi.fn();
-    const { api } = createApiClients({ baseUrl: 'http://test', fetch: server.fetch, onSignedOut });
+    const stop = tokenStore.onSessionChange((hasSession) => hasSession || onSignedOut());
+    onTestFinished(stop);
+    const { api } = createApiClients({ baseUrl: 'http://test', fetch: server.fetch });
     const failure = await unwrap(api.GET('/api/v1/profile')).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(401);
     expect(onSignedOut).toHaveBeenCalledOnce();
-    expect(accessToken.read()).toBeNull();
-    expect(refreshToken.read()).toBeNull();
+    expect(tokenStore.accessToken()).toBeNull();
+    expect(tokenStore.refreshToken()).toBeNull();
   });
 
   it('keeps the tokens when the refresh fails because the network is down', async () => {
-    storeTokens({ access: 'expired-access', refresh: 'r1' });
+    tokenStore.save({ access: 'expired-access', refresh: 'r1' });
     const server = fakeServer({ refresh: 'offline' });
     const onSignedOut = vi.fn();
-    const { api } = createApiClients({ baseUrl: 'http://test', fetch: server.fetch, onSignedOut });
+    const stop = tokenStore.onSessionChange((hasSession) => hasSession || onSignedOut());
+    onTestFinished(stop);
+    const { api } = createApiClients({ baseUrl: 'http://test', fetch: server.fetch });
     const failure = await unwrap(api.GET('/api/v1/profile')).catch((e: unknown) => e);
     expect((failure as ApiError).message).toBe(NETWORK_MESSAGE);
     expect(onSignedOut).not.toHaveBeenCalled();
-    expect(refreshToken.read()).toBe('r1');
+    expect(tokenStore.refreshToken()).toBe('r1');
   });
 
   it('never sends a bearer token to the sign-in call', async () => {
-    storeTokens({ access: 'fresh-access', refresh: 'r1' });
+    tokenStore.save({ access: 'fresh-access', refresh: 'r1' });
     const seen: (string | null)[] = [];
     const fetch = (async (input: RequestInfo | URL) => {
       seen.push((input as Request).headers.get('Authorization'));

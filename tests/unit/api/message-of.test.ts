@@ -1,4 +1,4 @@
-import { fieldErrorsOf, messageOf, permissionMessageOf } from '@machines/shared/message-of';
+import { fieldErrorsOf, messageOf } from '@machines/shared/message-of';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/api-error';
 
@@ -38,19 +38,5 @@ describe('fieldErrorsOf', () => {
   it('gives nothing for errors without fields', () => {
     expect(fieldErrorsOf(new Error('x'))).toEqual({});
     expect(fieldErrorsOf(null)).toEqual({});
-  });
-});
-
-describe('permissionMessageOf', () => {
-  it.each([
-    [403, 'You do not have permission to publish offers'],
-    [401, 'Authentication required'],
-    [404, 'Resource not found'],
-  ])('status %i reads "%s"', (status, text) => {
-    expect(permissionMessageOf(ApiError.fromBody(status, { detail: 'server text' }), 'publish offers')).toBe(text);
-  });
-
-  it('uses the server detail for other statuses', () => {
-    expect(permissionMessageOf(ApiError.fromBody(409, { detail: 'Already paid.' }), 'pay')).toBe('Already paid.');
   });
 });

@@ -1,9 +1,9 @@
 import { NO_TOKENS_MESSAGE, SIGN_IN_FALLBACK, sessionMachine } from '@machines/session/session.machine';
-import type { RefreshOutcome, SessionProfile, SignInAnswer } from '@machines/session/session.types';
+import type { Profile, RefreshOutcome, SignInAnswer } from '@machines/session/session.types';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 
-const profile: SessionProfile = {
+const profile: Profile = {
   id: 1,
   email: 'client@example.com',
   first_name: 'Ada',
@@ -20,28 +20,35 @@ const offline = new Error('Cannot reach the server. Check your connection and tr
 
 function startSession(options: {
   tokens?: { access: boolean; refresh: boolean };
-  loadProfile?: () => Promise<SessionProfile>;
+  loadProfile?: () => Promise<Profile>;
   refreshAccess?: () => Promise<RefreshOutcome>;
   signIn?: () => Promise<SignInAnswer>;
 }) {
-  const effects = { storeTokens: vi.fn(), clearTokens: vi.fn(), signOut: vi.fn(async () => {}) };
+  // A fake token store: what the guards ask and the actions change.
+  const stored = { ...(options.tokens ?? { access: true, refresh: true }) };
+  const effects = {
+    storeTokens: vi.fn((_tokens: unknown) => Object.assign(stored, { access: true, refresh: true })),
+    clearTokens: vi.fn(() => Object.assign(stored, { access: false, refresh: false })),
+    signOut: vi.fn(async () => {}),
+  };
   const loadProfile = vi.fn(options.loadProfile ?? (async () => profile));
   const refreshAccess = vi.fn(options.refreshAccess ?? (async () => 'refreshed' as const));
   const machine = sessionMachine.provide({
     actors: {
+      watchTokens: fromCallback(() => {}),
       loadProfile: fromPromise(loadProfile),
       refreshAccess: fromPromise(refreshAccess),
       signIn: fromPromise(options.signIn ?? (async () => ({ access: 'a', refresh: 'r' }))),
       signOut: fromPromise(effects.signOut),
     },
-    actions: { storeTokens: (_, tokens) => effects.storeTokens(tokens), clearTokens: effects.clearTokens },
+    actions: { saveTokens: (_, tokens) => effects.storeTokens(tokens), forgetTokens: effects.clearTokens },
+    guards: { hasStoredTokens: () => stored.access || stored.refresh, hasRefreshToken: () => stored.refresh },
   });
-  const tokens = options.tokens ?? { access: true, refresh: true };
-  const actor = createActor(machine, { input: { hasAccessToken: tokens.access, hasRefreshToken: tokens.refresh } });
+  const actor = createActor(machine);
   const emitted: string[] = [];
   actor.on('*', (event) => emitted.push(event.type));
   actor.start();
-  return { actor, effects, loadProfile, refreshAccess, emitted };
+  return { actor, effects, loadProfile, refreshAccess, emitted, stored };
 }
 
 describe('session machine', () => {
@@ -72,14 +79,23 @@ describe('session machine', () => {
     actor.stop();
   });
 
-  it('removes both tokens and signs out when the refresh is refused with 401', async () => {
-    const { actor, effects } = startSession({
+  it('signs out when the refresh is refused with 401 (the refresh removes both tokens)', async () => {
+    const { actor, refreshAccess } = startSession({
       loadProfile: () => Promise.reject(unauthorized),
       refreshAccess: async () => 'refused',
     });
     await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(refreshAccess).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context.profile).toBeNull();
+    actor.stop();
+  });
+
+  it('refreshes once per load: a second 401 after a refresh removes the tokens and signs out', async () => {
+    const { actor, refreshAccess, effects, stored } = startSession({ loadProfile: () => Promise.reject(unauthorized) });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(refreshAccess).toHaveBeenCalledOnce();
     expect(effects.clearTokens).toHaveBeenCalledOnce();
-    expect(actor.getSnapshot().context.hasRefreshToken).toBe(false);
+    expect(stored).toEqual({ access: false, refresh: false });
     actor.stop();
   });
 
@@ -105,11 +121,12 @@ describe('session machine', () => {
     actor.stop();
   });
 
-  it('stores both tokens from a sign-in, loads the profile and announces the sign-in', async () => {
-    const { actor, effects, emitted } = startSession({ tokens: { access: false, refresh: false } });
+  it('stores both tokens from a sign-in, announces the sign-in and loads the profile', async () => {
+    const { actor, effects, emitted, loadProfile } = startSession({ tokens: { access: false, refresh: false } });
     actor.send({ type: 'session.signIn', credentials: { email: 'client@example.com', password: 'pw' } });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(loadProfile).toHaveBeenCalledOnce();
     expect(effects.storeTokens).toHaveBeenCalledWith({ access: 'a', refresh: 'r' });
     expect(emitted).toContain('session.signedIn');
     actor.stop();

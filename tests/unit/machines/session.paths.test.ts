@@ -1,10 +1,20 @@
+// @vitest-environment jsdom
+/**
+ * Every simple path of the session machine, replayed on the real effects: the app's session logic
+ * (src/core/session.implementations.ts), the real API clients and the real token store, with the
+ * server scripted by the path. After each step the invariants are checked against the store
+ * itself, so "signed out" means the tokens are gone from storage, not that a flag says so.
+ */
 import { sessionMachine } from '@machines/session/session.machine';
-import type { SessionProfile } from '@machines/session/session.types';
-import { describe, expect, it } from 'vitest';
-import type { EventObject } from 'xstate';
+import type { Profile } from '@machines/session/session.types';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, type EventObject, waitFor } from 'xstate';
+import { createApiClients } from '@/api/client';
+import { tokenStore } from '@/api/token-store';
+import { createSessionLogic } from '@/core/session.implementations';
 import { actorDone, actorFailed, pathName, simplePaths } from '../../support/xstate';
 
-const profile: SessionProfile = {
+const profile: Profile = {
   id: 2,
   email: 'seller@example.com',
   first_name: 'Sam',
@@ -16,8 +26,8 @@ const profile: SessionProfile = {
   is_verified: true,
   date_joined: '2026-01-01T00:00:00Z',
 };
-const unauthorized = { status: 401, detail: 'expired' };
-const offline = new Error('offline');
+const unauthorized = { status: 401 };
+const offline = { offline: true };
 
 const events = [
   { type: 'session.signIn', credentials: { email: 'seller@example.com', password: 'pw' } },
@@ -39,6 +49,24 @@ const events = [
   actorFailed('signOut', offline),
 ] as const;
 
+/** The request each invoked actor makes. */
+const ENDPOINTS: Record<string, string> = {
+  loadProfile: 'GET /api/v1/profile',
+  refreshAccess: 'POST /api/v1/token/refresh',
+  signIn: 'POST /api/v1/token',
+  signOut: 'POST /api/v1/token/blacklist',
+};
+
+/** The server's answer that makes the actor finish as the path says. */
+function answerFor(event: EventObject & { output?: unknown; error?: unknown }): Response | 'offline' {
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  if (event.type.startsWith('xstate.error.actor.')) return event.error === offline ? 'offline' : json(401, {});
+  if (event.output === 'refreshed') return json(200, { access: 'fresh-access' });
+  if (event.output === 'refused') return json(401, { detail: 'Token is invalid or expired' });
+  return json(200, event.output ?? {});
+}
+
 const label = (event: EventObject) => {
   const e = event as EventObject & { output?: unknown; error?: unknown };
   if ('output' in e && e.output !== undefined)
@@ -47,37 +75,93 @@ const label = (event: EventObject) => {
   return e.type;
 };
 
-const stateName = (value: unknown) => JSON.stringify(value);
+/** What another tab does to the shared storage; the `storage` event reaches this tab. */
+function otherTab(change: 'signIn' | 'signOut') {
+  const key = 'marketplace:refresh-token';
+  if (change === 'signIn') {
+    localStorage.setItem('marketplace:access-token', JSON.stringify('other-access'));
+    localStorage.setItem(key, JSON.stringify('other-refresh'));
+  } else {
+    localStorage.removeItem('marketplace:access-token');
+    localStorage.removeItem(key);
+  }
+  window.dispatchEvent(new StorageEvent('storage', { key, newValue: localStorage.getItem(key) }));
+}
+
+type SessionState = ReturnType<ReturnType<typeof createActor<typeof sessionMachine>>['getSnapshot']>;
+
+/** Replays `path`, calling `check` after each step while the store is as that step left it. */
+async function replay(
+  path: { steps: { state: { value: unknown }; event: EventObject }[] },
+  check: (state: SessionState) => void,
+) {
+  const pending = new Map<string, (answer: Response | 'offline') => void>();
+  const fetch = (async (input: RequestInfo | URL) => {
+    const request = input as Request;
+    const endpoint = `${request.method} ${new URL(request.url).pathname}`;
+    const answer = await new Promise<Response | 'offline'>((resolve) => pending.set(endpoint, resolve));
+    if (answer === 'offline') throw new TypeError('Failed to fetch');
+    return answer;
+  }) as typeof globalThis.fetch;
+  const actor = createActor(createSessionLogic(createApiClients({ baseUrl: 'http://test', fetch }))).start();
+  try {
+    for (const { state, event } of path.steps) {
+      if (event.type === 'xstate.init') {
+        // nothing to do: the actor started above
+      } else if (event.type === 'session.expired') otherTab('signOut');
+      else if (event.type === 'session.resumed') otherTab('signIn');
+      else if (event.type.startsWith('xstate.')) {
+        const endpoint = ENDPOINTS[event.type.split('.').at(-1) ?? ''] ?? '';
+        await vi.waitFor(() => expect(pending.has(endpoint), `${endpoint} was called`).toBe(true));
+        const answer = pending.get(endpoint);
+        pending.delete(endpoint);
+        answer?.(answerFor(event));
+      } else actor.send(event as Parameters<typeof actor.send>[0]);
+      const expected = JSON.stringify(state.value);
+      check(await waitFor(actor, (s) => JSON.stringify(s.value) === expected, { timeout: 1000 }));
+    }
+  } finally {
+    actor.stop();
+  }
+}
+
+afterEach(() => localStorage.clear());
 
 describe.each([
-  ['both tokens stored', { hasAccessToken: true, hasRefreshToken: true }],
-  ['only an access token stored', { hasAccessToken: true, hasRefreshToken: false }],
-  ['no tokens stored', { hasAccessToken: false, hasRefreshToken: false }],
-])('session paths starting with %s', (_, input) => {
-  const paths = simplePaths(sessionMachine, {
-    input,
+  ['both tokens stored', true],
+  ['no tokens stored', false],
+])('session paths starting with %s', (_, stored) => {
+  // The traversal's guards: stored tokens as given; whenever a load fails, a refresh token is
+  // stored (true for these starts: only a sign-in or another tab's sign-in leads back to a load).
+  const model = sessionMachine.provide({ guards: { hasStoredTokens: () => stored, hasRefreshToken: () => true } });
+  const paths = simplePaths(model, {
+    input: undefined,
     events,
-    // Token flags and the profile are part of the state: sign-in and sign-out change them.
-    serializeState: (s) =>
-      JSON.stringify([s.value, s.context.hasAccessToken, s.context.hasRefreshToken, s.context.profile?.first_name]),
+    serializeState: (s) => JSON.stringify([s.value, s.context.profile?.first_name, s.context.hasRefreshed]),
   });
 
-  it.each(paths.map((path) => [pathName(path, label), path] as const))('%s keeps the session invariants', (_, path) => {
-    for (const { state } of path.steps) {
-      // The profile is set exactly while signed in (or signing out of it).
-      const signedIn = state.matches('signedIn') || state.matches('signingOut');
-      expect(state.context.profile !== null).toBe(signedIn);
-      // Signed out means both tokens are gone (SPEC: a refused refresh removes both).
-      if (state.matches({ signedOut: 'idle' }) || state.matches({ signedOut: 'signingIn' })) {
-        expect(state.context.hasAccessToken || state.context.hasRefreshToken).toBe(false);
-      }
-      // Busy states accept no sign-in: no double submit.
-      if (state.hasTag('busy'))
-        expect(state.can({ type: 'session.signIn', credentials: { email: '', password: '' } })).toBe(false);
-      // A failure to reach the server never drops the tokens.
-      if (state.matches('failed')) expect(state.context.hasAccessToken || state.context.hasRefreshToken).toBe(true);
-    }
-  });
+  it.each(paths.map((path) => [pathName(path, label), path] as const))(
+    '%s keeps the session invariants',
+    async (_, path) => {
+      if (stored) tokenStore.save({ access: 'access', refresh: 'refresh' });
+      await replay(path, (state) => {
+        // The profile is set exactly while signed in (or signing out of it).
+        const signedIn = state.matches('signedIn') || state.matches('signingOut');
+        expect(state.context.profile !== null).toBe(signedIn);
+        if (signedIn) expect(tokenStore.hasTokens()).toBe(true);
+        // Signed out means both tokens are gone from storage (SPEC: a refused refresh removes both).
+        if (state.matches({ signedOut: 'idle' }) || state.matches({ signedOut: 'signingIn' })) {
+          expect(tokenStore.accessToken()).toBeNull();
+          expect(tokenStore.refreshToken()).toBeNull();
+        }
+        // Busy states accept no sign-in: no double submit.
+        if (state.hasTag('busy'))
+          expect(state.can({ type: 'session.signIn', credentials: { email: '', password: '' } })).toBe(false);
+        // A failure to reach the server never drops the tokens.
+        if (state.matches('failed')) expect(tokenStore.refreshToken()).not.toBeNull();
+      });
+    },
+  );
 
   it('has paths to check', () => {
     expect(paths.length).toBeGreaterThan(0);
@@ -86,27 +170,23 @@ describe.each([
 
 it('reaches every state of the machine from some start', () => {
   const reached = new Set<string>();
-  for (const input of [
-    { hasAccessToken: true, hasRefreshToken: true },
-    { hasAccessToken: false, hasRefreshToken: false },
-  ]) {
-    for (const path of simplePaths(sessionMachine, { input, events })) {
-      for (const step of path.steps) reached.add(stateName(step.state.value));
+  for (const stored of [true, false]) {
+    const model = sessionMachine.provide({ guards: { hasStoredTokens: () => stored, hasRefreshToken: () => true } });
+    for (const path of simplePaths(model, { input: undefined, events })) {
+      for (const step of path.steps) reached.add(JSON.stringify(step.state.value));
     }
   }
   expect(reached).toEqual(
     new Set(
       [
-        'loadingProfile',
-        'refreshing',
-        'reloadingProfile',
+        { loading: 'profile' },
+        { loading: 'refreshing' },
         'failed',
         'signedIn',
         'signingOut',
         { signedOut: 'idle' },
         { signedOut: 'signingIn' },
-        { signedOut: 'loadingNewProfile' },
-      ].map(stateName),
+      ].map((value) => JSON.stringify(value)),
     ),
   );
 });

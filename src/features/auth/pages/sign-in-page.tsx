@@ -1,39 +1,28 @@
-import { useEffect } from 'react';
+import { SIGN_IN_FALLBACK } from '@machines/session/session.machine';
 import { z } from 'zod/mini';
-import { paths } from '@/app/paths';
-import { SessionContext } from '@/app/session-context';
-import { required, useForm } from '@/lib/use-form';
+import { paths } from '@/core/paths';
+import { SessionContext } from '@/core/session';
+import { useFailureFeedback } from '@/core/use-failure-feedback';
+import { required, requiredSecret, useForm } from '@/lib/use-form';
 import { Button } from '@/ui/button';
 import { Link } from '@/ui/link';
-import { notify } from '@/ui/notify';
 import { TextField } from '@/ui/text-field';
 import '../auth.css';
 
-const signInSchema = z.object({ email: required(), password: required() });
+const signInSchema = z.object({ email: required(), password: requiredSecret() });
 
 /** /signin: email and password, both required, checked on blur (SPEC sections 2 and 5). */
 export function SignInPage() {
   const session = SessionContext.useActorRef();
   const isSigningIn = SessionContext.useSelector((s) => s.hasTag('busy'));
   const form = useForm(signInSchema, { email: '', password: '' });
-
-  useEffect(() => {
-    // The session machine already picked the SPEC section 8 message and its fallbacks.
-    const subscription = session.on('session.signInFailed', (event) => {
-      form.showServerErrors(event.fieldErrors);
-      notify({ type: 'error', message: event.message });
-    });
-    return () => subscription.unsubscribe();
-  }, [session, form.showServerErrors]);
+  useFailureFeedback(session, 'session.signInFailed', form, { fallback: SIGN_IN_FALLBACK });
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     const credentials = form.submit();
     if (!credentials) return;
-    const signIn = {
-      type: 'session.signIn' as const,
-      credentials: { email: credentials.email.trim(), password: credentials.password },
-    };
+    const signIn = { type: 'session.signIn' as const, credentials };
     // Enter in a field submits even while the button is pending; the machine decides.
     if (session.getSnapshot().can(signIn)) session.send(signIn);
   };

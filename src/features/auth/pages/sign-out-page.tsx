@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SessionContext } from '@/app/session-context';
+import { SessionContext } from '@/core/session';
 import { PageLoading } from '@/ui/page-loading';
 
 /** /signout: removes the tokens (the basket stays) and lands on /signin. */

@@ -1,26 +1,42 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { z } from 'zod/mini';
-import { useApi } from '@/app/api-context';
-import { paths } from '@/app/paths';
-import { required, useForm } from '@/lib/use-form';
+import { useApiLogic } from '@/core/api';
+import { paths } from '@/core/paths';
+import { useFailureFeedback } from '@/core/use-failure-feedback';
+import { requiredSecret, useForm } from '@/lib/use-form';
 import { Button } from '@/ui/button';
 import { Link } from '@/ui/link';
-import { notify } from '@/ui/notify';
 import { TextField } from '@/ui/text-field';
-import { createRegistrationLogic, SIGN_UP_FALLBACK } from '../registration.implementations';
+import { registrationLogic, SIGN_UP_FALLBACK } from '../auth.implementations';
 import '../auth.css';
 
 const EMAIL_MESSAGE = 'Valid email is required';
+/** The server's rules (Django's default validators, see `raw_password` in openapi/schema.yaml). */
+const PASSWORD_RULES =
+  'At least 8 characters, not only digits, not a common password, and not like your email or name.';
+const MIN_PASSWORD_LENGTH = 8;
+
+/**
+ * The two cheap server rules, with Django's own messages; "too common" and "too similar" need the
+ * server's list and the other fields, so they come back as a 400 on `raw_password`. Django counts
+ * code points and does not trim.
+ */
+const newPassword = () =>
+  requiredSecret().check(
+    z.refine((value) => value.trim() === '' || Array.from(value).length >= MIN_PASSWORD_LENGTH, {
+      message: `This password is too short. It must contain at least ${MIN_PASSWORD_LENGTH} characters.`,
+    }),
+    z.refine((value) => !/^\p{Nd}+$/u.test(value), { message: 'This password is entirely numeric.' }),
+  );
 
 /** SPEC section 5, sign up; an empty email gets the same message as an invalid one. */
 const signUpSchema = z
   .object({
     email: z.string().check(z.trim(), z.email(EMAIL_MESSAGE)),
-    first_name: z.string(),
-    last_name: z.string(),
-    password: required(),
-    confirm_password: required(),
+    first_name: z.string().check(z.trim()),
+    last_name: z.string().check(z.trim()),
+    password: newPassword(),
+    confirm_password: requiredSecret(),
   })
   .check(
     z.refine((values) => values.password === values.confirm_password, {
@@ -33,34 +49,23 @@ const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
 /** /signup: creates an account, then tells the user to verify their email (SPEC sections 2 and 5). */
 export function SignUpPage() {
-  const clients = useApi();
-  const [logic] = useState(() => createRegistrationLogic(clients));
-  const registration = useActorRef(logic, { input: { fallback: SIGN_UP_FALLBACK } });
+  const registration = useActorRef(useApiLogic(registrationLogic), { input: { fallback: SIGN_UP_FALLBACK } });
   const isRegistering = useSelector(registration, (s) => s.hasTag('busy'));
   const isRegistered = useSelector(registration, (s) => s.matches('succeeded'));
   const form = useForm(signUpSchema, { email: '', first_name: '', last_name: '', password: '', confirm_password: '' });
-
-  useEffect(() => {
-    const subscription = registration.on('form.failed', ({ message, fieldErrors }) => {
-      const landed = form.showServerErrors({ ...fieldErrors, password: fieldErrors.raw_password });
-      // Field errors speak for themselves; the snackbar carries anything else the server said.
-      if (!landed || message !== SIGN_UP_FALLBACK) notify({ type: 'error', message });
-    });
-    return () => subscription.unsubscribe();
-  }, [registration, form.showServerErrors]);
+  useFailureFeedback(registration, 'submission.failed', form, {
+    fallback: SIGN_UP_FALLBACK,
+    fields: { raw_password: 'password' },
+  });
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     const values = form.submit();
     if (!values) return;
+    const { email, password, first_name, last_name } = values;
     const submit = {
-      type: 'form.submit' as const,
-      values: {
-        email: values.email.trim(),
-        raw_password: values.password,
-        first_name: values.first_name.trim(),
-        last_name: values.last_name.trim(),
-      },
+      type: 'submission.submit' as const,
+      input: { email, raw_password: password, first_name, last_name },
     };
     if (registration.getSnapshot().can(submit)) registration.send(submit);
   };
@@ -90,7 +95,14 @@ export function SignUpPage() {
           <TextField label="First name" autoComplete="given-name" {...form.field('first_name')} />
           <TextField label="Last name" autoComplete="family-name" {...form.field('last_name')} />
         </div>
-        <TextField label="Password" type="password" autoComplete="new-password" {...form.field('password')} />
+        {/* A message replaces the rules while shown, as React Spectrum's help text does. */}
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          description={form.errors.password ? undefined : PASSWORD_RULES}
+          {...form.field('password')}
+        />
         <TextField
           label="Confirm password"
           type="password"

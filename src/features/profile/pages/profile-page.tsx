@@ -1,61 +1,52 @@
+import { FIELD_PATTERNS } from '@openapi/schema.facts';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { z } from 'zod/mini';
-import { useApi } from '@/app/api-context';
-import { SessionContext } from '@/app/session-context';
-import { popupBasket, themePreference, themePreferences } from '@/lib/preferences';
+import type { Profile } from '@/api/models';
+import { useApiLogic } from '@/core/api';
+import { SessionContext } from '@/core/session';
+import { useFailureFeedback } from '@/core/use-failure-feedback';
 import { useForm } from '@/lib/use-form';
-import { usePersisted } from '@/lib/use-persisted';
 import { Button } from '@/ui/button';
 import { notify } from '@/ui/notify';
 import { Page } from '@/ui/page';
-import { Radio, RadioGroup } from '@/ui/radio-group';
-import { Switch } from '@/ui/switch';
 import { TextField } from '@/ui/text-field';
+import { Preferences } from '../components/preferences';
 import {
-  asProfile,
-  createProfileLoadLogic,
-  createProfileSaveLogic,
   PROFILE_LOAD_FALLBACK,
   PROFILE_SAVE_FALLBACK,
-  type Profile,
+  profileLoadLogic,
+  profileSaveLogic,
 } from '../profile.implementations';
 import '../profile.css';
 
-const PHONE_MESSAGE = 'Phone number must be a valid international format starting with + and contain 7-15 digits';
-
-/** SPEC section 5, phone rule: empty, or + followed by 7 to 15 digits; names are free text. */
+/** SPEC section 5, phone rule, as the contract states it; names are free text. */
+const phoneRule = FIELD_PATTERNS.ProfileUpdate.phone;
 const profileSchema = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  phone: z.string().check(z.trim(), z.regex(/^(\+\d{7,15})?$/, PHONE_MESSAGE)),
-  company: z.string(),
+  first_name: z.string().check(z.trim()),
+  last_name: z.string().check(z.trim()),
+  phone: z.string().check(z.trim(), z.regex(new RegExp(phoneRule.pattern), phoneRule.message)),
+  company: z.string().check(z.trim()),
 });
 
 /** /profile (My Account): the user's details, read from and saved to the server, and preferences. */
 export function ProfilePage() {
-  const clients = useApi();
-  const [logic] = useState(() => createProfileLoadLogic(clients));
-  const loading = useActorRef(logic, { input: { fallback: PROFILE_LOAD_FALLBACK } });
-  const profile = useSelector(loading, (s) => (s.matches('succeeded') ? asProfile(s.context.result) : null));
-  const isLoading = useSelector(loading, (s) => s.hasTag('busy'));
-  const problem = useSelector(loading, (s) => s.context.problem);
-  const load = () => loading.send({ type: 'form.submit', values: {} });
-
-  useEffect(() => {
-    loading.send({ type: 'form.submit', values: {} });
-  }, [loading]);
+  const loading = useActorRef(useApiLogic(profileLoadLogic), {
+    input: { params: undefined, fallback: PROFILE_LOAD_FALLBACK },
+  });
+  const profile = useSelector(loading, (s) => s.context.result);
+  const problem = useSelector(loading, (s) => (s.matches('failed') ? s.context.problem : null));
 
   return (
     <Page title="My Account">
-      <section className="profile__card" aria-labelledby="profile-details-title" aria-busy={isLoading}>
+      <section className="profile__card" aria-labelledby="profile-details-title" aria-busy={!profile && !problem}>
         <h2 id="profile-details-title">Details</h2>
         {profile ? (
           <ProfileForm profile={profile} />
-        ) : problem && !isLoading ? (
+        ) : problem ? (
           <div role="alert" className="profile__problem">
             <p>{problem}</p>
-            <Button onPress={load}>Try again</Button>
+            <Button onPress={() => loading.send({ type: 'load.retry' })}>Try again</Button>
           </div>
         ) : (
           <p role="status">Loading your profile…</p>
@@ -67,36 +58,26 @@ export function ProfilePage() {
 }
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const clients = useApi();
   const session = SessionContext.useActorRef();
-  const [logic] = useState(() => createProfileSaveLogic(clients));
-  const saving = useActorRef(logic, { input: { fallback: PROFILE_SAVE_FALLBACK } });
+  const saving = useActorRef(useApiLogic(profileSaveLogic), { input: { fallback: PROFILE_SAVE_FALLBACK } });
   const isSaving = useSelector(saving, (s) => s.hasTag('busy'));
   const { first_name, last_name, phone, company } = profile;
   const form = useForm(profileSchema, { first_name, last_name, phone, company });
+  useFailureFeedback(saving, 'submission.failed', form, { fallback: PROFILE_SAVE_FALLBACK });
 
   useEffect(() => {
-    const succeeded = saving.on('form.succeeded', ({ result }) => {
+    const subscription = saving.on('submission.succeeded', ({ result }) => {
       notify({ type: 'success', message: 'Profile saved' });
-      session.send({ type: 'profile.changed', profile: asProfile(result) });
+      session.send({ type: 'profile.changed', profile: result });
     });
-    const failed = saving.on('form.failed', ({ message, fieldErrors }) => {
-      const landed = form.showServerErrors(fieldErrors);
-      // Field errors speak for themselves; the snackbar carries anything else the server said.
-      if (!landed || message !== PROFILE_SAVE_FALLBACK) notify({ type: 'error', message });
-    });
-    return () => {
-      succeeded.unsubscribe();
-      failed.unsubscribe();
-    };
-  }, [saving, session, form.showServerErrors]);
+    return () => subscription.unsubscribe();
+  }, [saving, session]);
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    const values = form.submit();
-    if (!values) return;
-    const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]));
-    const save = { type: 'form.submit' as const, values: trimmed };
+    const input = form.submit();
+    if (!input) return;
+    const save = { type: 'submission.submit' as const, input };
     if (saving.getSnapshot().can(save)) saving.send(save);
   };
 
@@ -121,30 +102,5 @@ function ProfileForm({ profile }: { profile: Profile }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-/** Browser-only settings: they apply at once and are remembered (SPEC section 4). */
-function Preferences() {
-  const [isPopupBasket, setPopupBasket] = usePersisted(popupBasket);
-  const [theme, setTheme] = usePersisted(themePreference);
-  const chooseTheme = (value: string) => {
-    const chosen = themePreferences.find((option) => option === value);
-    if (!chosen) return;
-    setTheme(chosen);
-  };
-
-  return (
-    <section className="profile__card" aria-labelledby="preferences-title">
-      <h2 id="preferences-title">Preferences</h2>
-      <Switch isSelected={isPopupBasket} onChange={setPopupBasket}>
-        Popup basket
-      </Switch>
-      <RadioGroup label="Theme" value={theme} onChange={chooseTheme} orientation="horizontal">
-        <Radio value="light">Light</Radio>
-        <Radio value="dark">Dark</Radio>
-        <Radio value="system">System</Radio>
-      </RadioGroup>
-    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import { paths } from '@/app/paths';
+import { paths } from '@/core/paths';
 import { EmptyState, Page } from '@/ui/page';
 import { SubNav } from '@/ui/sub-nav';
 

@@ -1,0 +1,82 @@
+/**
+ * Everything the app derives from `openapi/schema.yaml`: the types (`schema.d.ts`, by
+ * openapi-typescript) and the facts the app needs at run time (`schema.facts.ts`): the anonymous
+ * paths and the client-side field rules with their server messages. `--check` fails when either
+ * file is not what the contract makes (part of `npm test`).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+
+const CONTRACT = 'openapi/schema.yaml';
+const TYPES = 'openapi/schema.d.ts';
+const FACTS = 'openapi/schema.facts.ts';
+
+type Operation = { security?: unknown[] };
+type Property = { pattern?: string; 'x-pattern-message'?: string };
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { properties?: Record<string, Property> }> };
+};
+
+function factsOf(document: Document): string {
+  // A path is anonymous when every operation on it says `security: []` (as the server decides).
+  const anonymous = Object.entries(document.paths)
+    .filter(([, item]) => Object.values(item).every((op) => Array.isArray(op.security) && op.security.length === 0))
+    .map(([path]) => path);
+  const patterns: Record<string, Record<string, { pattern: string; message: string }>> = {};
+  for (const [schema, { properties = {} }] of Object.entries(document.components.schemas)) {
+    for (const [field, property] of Object.entries(properties)) {
+      const message = property['x-pattern-message'];
+      if (!property.pattern || !message) continue;
+      patterns[schema] = { ...patterns[schema], [field]: { pattern: property.pattern, message } };
+    }
+  }
+  return [
+    `// Generated from ${CONTRACT} by \`npm run api:types\`; do not edit.`,
+    '',
+    '/** Paths whose operations all say `security: []`: no bearer token, no refresh. */',
+    `export const ANONYMOUS_PATHS: ReadonlySet<string> = new Set(${JSON.stringify(anonymous, null, 2)});`,
+    '',
+    '/** Field patterns with the message the server answers when one fails (`x-pattern-message`). */',
+    `export const FIELD_PATTERNS = ${JSON.stringify(patterns, null, 2)} as const;`,
+    '',
+  ].join('\n');
+}
+
+function generate(typesPath: string, factsPath: string) {
+  execFileSync(
+    process.execPath,
+    ['node_modules/openapi-typescript/bin/cli.js', CONTRACT, '-o', typesPath, '--silent'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  writeFileSync(factsPath, factsOf(parse(readFileSync(CONTRACT, 'utf8')) as Document));
+}
+
+if (process.argv.includes('--check')) {
+  const dir = mkdtempSync(join(tmpdir(), 'api-types-'));
+  try {
+    const fresh = { types: join(dir, 'schema.d.ts'), facts: join(dir, 'schema.facts.ts') };
+    generate(fresh.types, fresh.facts);
+    const pairs: [made: string, kept: string][] = [
+      [fresh.types, TYPES],
+      [fresh.facts, FACTS],
+    ];
+    const stale = pairs.filter(([made, kept]) => readFileSync(made, 'utf8') !== readFileSync(kept, 'utf8'));
+    if (stale.length > 0) {
+      process.stderr.write(
+        `${stale.map(([, kept]) => kept).join(', ')} stale: run \`npm run api:types\` and commit.\n`,
+      );
+      process.exit(1);
+    }
+    process.stdout.write('API types and facts match openapi/schema.yaml.\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+} else {
+  generate(TYPES, FACTS);
+}
