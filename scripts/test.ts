@@ -8,6 +8,7 @@ const steps: [name: string, command: string[]][] = [
   ['API types up to date', ['npm', 'run', '--silent', 'api:check']],
   ['Type check', ['npm', 'run', '--silent', 'typecheck']],
   ['Lint and format', ['npm', 'run', '--silent', 'lint']],
+  ['Dead code and unused dependencies', ['npm', 'run', '--silent', 'knip']],
   ['Unit and component tests', ['npm', 'run', '--silent', 'test:unit']],
   ['Contract tests', ['npm', 'run', '--silent', 'test:contract']],
   ['End-to-end tests', ['npm', 'run', '--silent', 'test:e2e']],

@@ -17,8 +17,6 @@ export function hasAnyPermission(profile: Profile, required: readonly string[]):
 
 export const selectProfile = (s: SessionSnapshot) => s.context.profile;
 
-export const selectRole = (s: SessionSnapshot): Role | null => (s.context.profile ? roleOf(s.context.profile) : null);
-
 export const selectDisplayName = (s: SessionSnapshot) => {
   const profile = s.context.profile;
   if (!profile) return '';

@@ -4,10 +4,7 @@ import type { components, operations } from '@openapi/schema';
 type Schemas = components['schemas'];
 
 export type TokenPair = Schemas['TokenPair'];
-export type Credentials = Schemas['LoginRequest'];
 export type Registration = Schemas['RegisterRequest'];
-export type Registered = Schemas['Registered'];
 export type Profile = Schemas['Profile'];
 export type ProfileUpdate = Schemas['ProfileUpdate'];
-export type Detail = Schemas['Detail'];
 export type VerifyEmailQuery = NonNullable<operations['verifyEmail']['parameters']['query']>;

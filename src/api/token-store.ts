@@ -35,5 +35,3 @@ export const tokenStore = {
     return refresh.subscribe((token) => listener(token !== null));
   },
 };
-
-export type TokenStore = typeof tokenStore;

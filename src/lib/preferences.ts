@@ -3,7 +3,6 @@ import { z } from 'zod/mini';
 import { persisted } from './persisted';
 
 export const themePreferences = ['light', 'dark', 'system'] as const;
-export type ThemePreference = (typeof themePreferences)[number];
 
 /** Light, dark, or follow the system; `public/theme-init.js` reads the same key before first paint. */
 export const themePreference = persisted('theme', z.enum(themePreferences), 'system');
@@ -11,9 +10,3 @@ export const themePreference = persisted('theme', z.enum(themePreferences), 'sys
 export const menuOpen = persisted('menu-open', z.boolean(), true);
 /** On: the basket button opens a popover; off: it goes to /offers/order. */
 export const popupBasket = persisted('popup-basket', z.boolean(), true);
-/** The page size all tables share (SPEC section 9: default 10). */
-export const tablePageSize = persisted(
-  'page-size',
-  z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)]),
-  10,
-);

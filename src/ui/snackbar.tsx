@@ -3,6 +3,11 @@
  * types error, success and info; closes after 4000 ms unless given another timeout. Errors are
  * announced assertively, the rest politely. The timer pauses while the pointer or focus is on it.
  * Features show messages through `notify()` (./notify.ts); one <Snackbar/> is mounted at the root.
+ *
+ * React Aria's queue keeps the timers, the pause and the one visible message; its ToastRegion is
+ * not used because it renders every toast as an `alertdialog` around a `role="alert"`, so a
+ * "Profile saved" would interrupt a screen reader as an error does. Here only errors are
+ * assertive; success and info messages wait politely.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { Button } from './button';

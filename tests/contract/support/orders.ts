@@ -24,8 +24,6 @@ export function expectConsistentOrder(order: Order) {
 
 export const lineFor = (cart: Cart, offerId: number) => cart.items.find((item) => item.offer_id === offerId);
 
-export type OrderSteps = ReturnType<typeof orderSteps>;
-
 export function orderSteps(api: Api, demo: Demo) {
   /** Orderable offers (published, started, ending in more than a day) by storefront id. */
   const orderable = new Map<number, Offer[]>();

@@ -17,7 +17,6 @@ export type Offer = Schemas['Offer'];
 export type OfferPage = Schemas['OfferPage'];
 export type OfferBatchResult = Schemas['OfferBatchResult'];
 export type Cart = Schemas['Cart'];
-export type CartItem = Schemas['CartItem'];
 export type Order = Schemas['Order'];
 export type OrderPage = Schemas['OrderPage'];
 export type CheckoutResult = Schemas['CheckoutResult'];

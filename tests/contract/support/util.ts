@@ -22,7 +22,6 @@ export const day = (offsetDays = 0) => new Date(Date.now() + offsetDays * DAY).t
 export const time = (iso: string) => new Date(iso).getTime();
 
 type Compare<T> = (a: T, b: T) => number;
-export const byNumber: Compare<number> = (a, b) => a - b;
 export const byTime: Compare<string> = (a, b) => time(a) - time(b);
 export const byMoney: Compare<string> = (a, b) => cents(a) - cents(b);
 
