@@ -8,7 +8,7 @@ import { focusNextPage } from '@/ui/page';
 import { CompactMenu, SideMenu } from './side-menu';
 import './layout.css';
 
-/** Below 48rem (768 px at 100% zoom; a desktop at 400% zoom too) the menu moves into a drawer. */
+/** Below 48rem (768 px at 100% zoom; a desktop at 400% zoom too) the menu moves into a drawer (behaviour §2). */
 const COMPACT_LAYOUT = '(width < 48rem)';
 
 /**

@@ -75,6 +75,9 @@ describe('SignUpPage', () => {
     expect(screen.getByText(PASSWORD_RULES)).toBeVisible();
     await user.type(field('Password'), 'Secret');
     await user.tab();
+    expect(field('Password')).toHaveAccessibleDescription(
+      'This password is too short. It must contain at least 8 characters.',
+    );
     expect(screen.queryByText(PASSWORD_RULES)).not.toBeInTheDocument();
     await user.type(field('Password'), '-pass-1');
     expect(field('Password')).toHaveAccessibleDescription(PASSWORD_RULES);
