@@ -47,6 +47,18 @@ const byRole = {
   },
 };
 
+/** Phone width (390 px): the menu is behind the top bar's Menu button, closed and then open. */
+const phone = {
+  role: 'client',
+  email: 'client@example.com',
+  viewport: { width: 390, height: 844 },
+  screens: [
+    { name: 'phone', path: '/orders/inprogress', openMenu: false },
+    { name: 'phone-menu-open', path: '/orders/inprogress', openMenu: true },
+  ],
+} as const;
+const DESKTOP = { width: 1280, height: 800 };
+
 async function signIn(email: string) {
   const response = await fetch(`${BASE}/api/v1/token`, {
     method: 'POST',
@@ -56,14 +68,24 @@ async function signIn(email: string) {
   return (await response.json()) as { access: string; refresh: string };
 }
 
-async function shoot(browser: Browser, file: string, path: string, storage: Record<string, string>): Promise<void> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: BASE });
+async function shoot(
+  browser: Browser,
+  file: string,
+  path: string,
+  storage: Record<string, string>,
+  { viewport = DESKTOP, openMenu = false } = {},
+): Promise<void> {
+  const context = await browser.newContext({ viewport, baseURL: BASE, reducedMotion: 'reduce' });
   await context.addInitScript((entries) => {
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, storage);
   const page = await context.newPage();
   await page.goto(path, { waitUntil: 'networkidle' });
   await page.waitForSelector('h1');
+  if (openMenu) {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+  }
   await page.screenshot({ path: join(OUT, file) });
   await context.close();
 }
@@ -98,6 +120,18 @@ try {
           'marketplace:menu-open': JSON.stringify(!('collapsed' in screen)),
         });
       }
+    }
+    const tokens = await signIn(phone.email);
+    for (const screen of phone.screens) {
+      const storage = {
+        ...themeEntry,
+        'marketplace:access-token': JSON.stringify(tokens.access),
+        'marketplace:refresh-token': JSON.stringify(tokens.refresh),
+      };
+      await shoot(browser, `${phone.role}-${screen.name}-${theme}.png`, screen.path, storage, {
+        viewport: phone.viewport,
+        openMenu: screen.openMenu,
+      });
     }
   }
   process.stdout.write(`Screenshots written to ${OUT}\n`);
