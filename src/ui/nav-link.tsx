@@ -2,7 +2,7 @@ import { Link } from 'react-aria-components';
 
 /**
  * A navigation link that knows whether it is the current place: `aria-current="page"` on its own
- * path and, with `matchSubRoutes`, on paths below it (SPEC: parents stay highlighted).
+ * path and, with `matchSubRoutes`, on paths below it (behaviour §2: parents stay highlighted).
  * `isCurrent` overrides that, for a tab that stands for its parent's default.
  */
 export function NavLink({

@@ -17,7 +17,7 @@ export interface MenuItem {
   icon: ComponentType;
 }
 
-/** SPEC section 2: the side menu by role (sub-routes are hidden from it), and the bottom menu. */
+/** behaviour §2: the side menu by role (sub-routes are hidden from it), and the bottom menu. */
 export const mainMenu: Record<'client' | 'seller', MenuItem[]> = {
   client: [
     { href: paths.offers, label: 'Offers', icon: OffersIcon },

@@ -29,7 +29,7 @@ const newPassword = () =>
     z.refine((value) => !/^\p{Nd}+$/u.test(value), { message: 'This password is entirely numeric.' }),
   );
 
-/** SPEC section 5, sign up; an empty email gets the same message as an invalid one. */
+/** behaviour §5, sign up; an empty email gets the same message as an invalid one. */
 const signUpSchema = z
   .object({
     email: z.string().check(z.trim(), z.email(EMAIL_MESSAGE)),
@@ -47,7 +47,7 @@ const signUpSchema = z
 
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
-/** /signup: creates an account, then tells the user to verify their email (SPEC sections 2 and 5). */
+/** /signup: creates an account, then tells the user to verify their email (behaviour §2 and §5). */
 export function SignUpPage() {
   const registration = useActorRef(useApiLogic(registrationLogic), { input: { fallback: SIGN_UP_FALLBACK } });
   const isRegistering = useSelector(registration, (s) => s.hasTag('busy'));
