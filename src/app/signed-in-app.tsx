@@ -20,7 +20,8 @@ export function SignedInApp() {
       <ErrorBoundary resetKey={location}>
         <Suspense fallback={<PageLoading />}>
           {target ? (
-            <Redirect to={target} replace />
+            // Keyed: a redirect that leads to another (say /editor → Manage Offers → /) navigates again.
+            <Redirect key={target} to={target} replace />
           ) : (
             <Switch>
               {signedInRoutes.map(({ path, title, page: PageComponent }) => (
