@@ -13,7 +13,7 @@ export default defineConfig({
   html: { template: './index.html' },
   output: { distPath: { root: 'dist' }, cleanDistPath: true },
   tools: {
-    // React Aria ships strings for 30+ locales; the app is en-US only (SPEC: US-English formatting).
+    // React Aria ships strings for 30+ locales; the app is en-US only (behaviour: US-English formatting).
     rspack: { plugins: [optimizeLocales.rspack({ locales: ['en-US'] })] },
   },
   server: {

@@ -26,7 +26,7 @@ export interface AuthUser {
   company: string;
   permissions: string[];
   isSuperuser: boolean;
-  /** SPEC section 6: a seller is a user whose profile holds add_offer. */
+  /** behaviour §6: a seller is a user whose profile holds add_offer. */
   isSeller: boolean;
 }
 

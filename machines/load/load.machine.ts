@@ -1,7 +1,7 @@
 /**
  * One read from the API, typed by its operation: `TParams` are what the read needs (given as
  * input when the actor starts), `TOutput` its response. It starts loading a tick after it starts; a failure keeps
- * the message to show (SPEC section 8 choice, with this read's fallback);
+ * the message to show (behaviour §8 choice, with this read's fallback);
  * `load.retry` tries again. Invariant: `result` is set exactly in `loaded`.
  */
 import { assign, type DoneActorEvent, type ErrorActorEvent, setup } from 'xstate';

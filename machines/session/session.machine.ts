@@ -1,5 +1,5 @@
 /**
- * The session (SPEC section 4 "Session"). It loads the profile when tokens are stored; when that
+ * The session (behaviour §4 "Session"). It loads the profile when tokens are stored; when that
  * load fails with 401 it refreshes the access token once and loads again; a refused refresh ends
  * the session. It signs in and out, and follows the token store, which reports sessions that
  * begin or end in other tabs. Emits `session.signedIn` once a sign-in stored both tokens (the app
@@ -109,7 +109,7 @@ export const sessionMachine = setup({
         },
         unauthorized: {
           always: [
-            // SPEC: a failed load while a refresh token is stored refreshes, then loads again (once).
+            // behaviour: a failed load while a refresh token is stored refreshes, then loads again (once).
             { guard: and(['hasRefreshToken', not('hasRefreshed')]), target: 'refreshing' },
             { target: '#session.signedOut', actions: 'forgetTokens' },
           ],

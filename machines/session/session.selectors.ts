@@ -6,10 +6,10 @@ type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 export type Role = 'seller' | 'client';
 
-/** SPEC section 6: the role derives from the profile; add_offer makes a seller. */
+/** behaviour §6: the role derives from the profile; add_offer makes a seller. */
 export const roleOf = (profile: Profile): Role => (profile.permissions.includes('add_offer') ? 'seller' : 'client');
 
-/** SPEC section 6: a superuser passes all; otherwise one matching permission is enough. */
+/** behaviour §6: a superuser passes all; otherwise one matching permission is enough. */
 export function hasAnyPermission(profile: Profile, required: readonly string[]): boolean {
   if (required.length === 0 || profile.is_superuser) return true;
   return required.some((permission) => profile.permissions.some((held) => held === permission));

@@ -1,5 +1,5 @@
 /**
- * SPEC section 8, message choice: the error's own message, else the server's `detail`, else the
+ * behaviour §8, message choice: the error's own message, else the server's `detail`, else the
  * first `non_field_errors` entry, else the fallback. Duck-typed so machines stay free of `src/`:
  * it reads the fields `ApiError` carries and plain `Error`s alike.
  */
@@ -15,7 +15,7 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Server 400 field errors onto form fields: first message per field (SPEC section 5). */
+/** Server 400 field errors onto form fields: first message per field (behaviour §5). */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (typeof error !== 'object' || error === null) return {};
   const fields = (error as { fieldErrors?: unknown }).fieldErrors;

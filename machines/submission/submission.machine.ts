@@ -2,7 +2,7 @@
  * One submission of a form to one API operation, typed by that operation: `TInput` is its request
  * body, `TOutput` its response, and field errors are keyed by the body's field names. The form
  * sends `submission.submit` with valid input; the injected `submit` actor calls the server. Emits
- * `submission.succeeded` with the answer, or `submission.failed` with the message to show (SPEC
+ * `submission.succeeded` with the answer, or `submission.failed` with the message to show (behaviour
  * section 8 message choice, with this form's fallback) and the server's field errors.
  * Invariant: at most one submission is in flight (no double submit).
  */
@@ -20,7 +20,7 @@ export const submissionMachine = <TInput, TOutput>() =>
     types: {
       input: {} as { fallback: string },
       context: {} as {
-        /** The message used when an error carries none (SPEC section 8 fallbacks). */
+        /** The message used when an error carries none (behaviour §8 fallbacks). */
         fallback: string;
         /** The last failure's message; null after a success or before any submission. */
         problem: string | null;

@@ -1,6 +1,6 @@
 /**
  * The caller's server-side cart and its checkout into orders, one per storefront (the contract's
- * `checkoutCart`; SPEC section 4, "Submit order flow"). Lines of others answer 404 so ids do not leak.
+ * `checkoutCart`; behaviour §4, "Submit order flow"). Lines of others answer 404 so ids do not leak.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';

@@ -340,7 +340,7 @@ function validateRow(
 }
 
 /**
- * A price as people type it (SPEC section 5: euro or dollar sign and thousands commas removed):
+ * A price as people type it (behaviour §5: euro or dollar sign and thousands commas removed):
  * `12.5`, `€12.50`, `$ 1,234.00`. A comma not grouping thousands (`12,50`) is refused rather than
  * read as 1250.
  */

@@ -1,4 +1,4 @@
-/** `GET|POST /api/v1/profile` (no trailing slash, as in SPEC section 7): the caller's own account. */
+/** `GET|POST /api/v1/profile` (no trailing slash, as in behaviour §7): the caller's own account. */
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { components } from '../../openapi/schema';

@@ -1,7 +1,7 @@
 /**
  * One error type for every failed call. `message` is set only for failures on our side of the
  * wire (network down, unreadable response); server errors carry `detail`, `nonFieldErrors` and
- * `fieldErrors` as DRF sends them, so the SPEC's message choice (own message, detail,
+ * `fieldErrors` as DRF sends them, so the message choice (own message, detail,
  * non_field_errors, fallback) reads them in that order.
  */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 /**
  * The openapi-fetch clients, typed by the contract. `api` is for every feature: bearer token, and
  * a 401 answered by one shared refresh and one retry. `session` carries the bearer token but never
- * retries: the session machine refreshes explicitly when its profile load fails (SPEC section 4).
+ * retries: the session machine refreshes explicitly when its profile load fails (behaviour §4).
  * Anonymous operations (`security: []`) go out without a token on either.
  */
 import type { paths } from '@openapi/schema';

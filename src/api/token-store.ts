@@ -1,5 +1,5 @@
 /**
- * The SimpleJWT pair (SPEC section 4), kept in localStorage so every tab shares one session. This
+ * The SimpleJWT pair (behaviour §4), kept in localStorage so every tab shares one session. This
  * module is the only code that reads or writes the tokens; `refreshOnce` in ./client.ts is the
  * only code that refreshes them.
  */
@@ -15,7 +15,7 @@ export const tokenStore = {
   accessToken: (): string | null => access.read(),
   refreshToken: (): string | null => refresh.read(),
   hasTokens: (): boolean => access.read() !== null || refresh.read() !== null,
-  /** A sign-in stores both tokens (SPEC section 4). */
+  /** A sign-in stores both tokens (behaviour §4). */
   save(pair: TokenPair) {
     access.write(pair.access);
     refresh.write(pair.refresh);

@@ -1,5 +1,5 @@
 /**
- * The top-level decision (SPEC section 2): a loading view while the profile is fetched, the
+ * The top-level decision (behaviour §2): a loading view while the profile is fetched, the
  * signed-in layout with a profile, the signed-out screens without. A sign-in goes to `/`.
  */
 import { lazy, Suspense, useEffect } from 'react';

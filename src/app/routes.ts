@@ -1,6 +1,6 @@
 /**
- * The signed-in routes (SPEC section 2) with their titles and lazily loaded pages (one chunk per
- * area), and the rules of who may see what (SPEC section 6).
+ * The signed-in routes (behaviour §2) with their titles and lazily loaded pages (one chunk per
+ * area), and the rules of who may see what (behaviour §6).
  */
 import { hasAnyPermission, type Role, roleOf } from '@machines/session/session.selectors';
 import type { Profile } from '@machines/session/session.types';
@@ -12,7 +12,7 @@ export type Audience = 'client' | 'seller' | 'everyone';
 export interface AppRoute {
   path: string;
   title: string;
-  /** A superuser passes all; otherwise one of these is enough (SPEC section 6). */
+  /** A superuser passes all; otherwise one of these is enough (behaviour §6). */
   permissions?: readonly Profile['permissions'][number][];
   page: LazyExoticComponent<ComponentType>;
 }
@@ -58,14 +58,14 @@ export const signedInRoutes: AppRoute[] = [
   { path: paths.signOut, title: 'Log Out', page: SignOutPage },
 ];
 
-/** Who may be where (SPEC section 6), by area: one rule for a path and everything under it. */
+/** Who may be where (behaviour §6), by area: one rule for a path and everything under it. */
 const AREAS: [base: string, audience: Audience][] = [
   [paths.seller, 'seller'],
   [paths.offers, 'client'],
   [paths.orders, 'client'],
   [paths.billing, 'client'],
 ];
-/** SPEC section 2: with a profile, these go to the role's home. */
+/** behaviour §2: with a profile, these go to the role's home. */
 const HOME_ALIASES: readonly string[] = [paths.root, paths.signIn, paths.signUp, paths.verifyEmail];
 
 const under = (location: string, base: string) => location === base || location.startsWith(`${base}/`);
@@ -73,12 +73,12 @@ const under = (location: string, base: string) => location === base || location.
 export const audienceOf = (location: string): Audience =>
   AREAS.find(([base]) => under(location, base))?.[1] ?? 'everyone';
 
-/** SPEC section 2: sellers land on Manage Offers, clients on Offers. */
+/** behaviour §2: sellers land on Manage Offers, clients on Offers. */
 export const homeOf = (role: Role) => (role === 'seller' ? paths.manageOffers : paths.offers);
 
 /**
  * Where this user goes instead of `location`, or null when it may render: every route rule of
- * SPEC sections 2 and 6 is here, and every refusal is a redirect.
+ * behaviour §2 and §6 is here, and every refusal is a redirect.
  */
 export function redirectFor(location: string, profile: Profile, routes: readonly AppRoute[] = signedInRoutes) {
   const role = roleOf(profile);

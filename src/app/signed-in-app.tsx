@@ -1,4 +1,4 @@
-/** With a profile: the layout around every path (SPEC section 2, catch-all) and the routes. */
+/** With a profile: the layout around every path (behaviour §2, catch-all) and the routes. */
 import { roleOf, selectProfile } from '@machines/session/session.selectors';
 import { Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';

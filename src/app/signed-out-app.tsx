@@ -1,4 +1,4 @@
-/** Without a profile: the auth screens; any other path goes to /signin (SPEC section 2). */
+/** Without a profile: the auth screens; any other path goes to /signin (behaviour §2). */
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { paths } from '@/core/paths';

@@ -1,4 +1,4 @@
-/** Every route of SPEC section 2, in one place. */
+/** Every route of behaviour §2, in one place. */
 export const paths = {
   root: '/',
   signIn: '/signin',

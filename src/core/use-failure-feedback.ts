@@ -1,5 +1,5 @@
 /**
- * SPEC sections 5 and 8 for every form: a failed call's field errors go onto the form's fields
+ * behaviour §5 and §8 for every form: a failed call's field errors go onto the form's fields
  * (first message per field), and its message goes to the error snackbar, unless it is only the
  * form's fallback and field messages already say what is wrong.
  */

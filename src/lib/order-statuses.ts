@@ -1,4 +1,4 @@
-/** The order list statuses (SPEC section 4), their routes and the contract's values. */
+/** The order list statuses (behaviour §4), their routes and the contract's values. */
 export const orderStatusTabs = [
   { route: 'inprogress', status: 'in_progress', label: 'In Progress' },
   { route: 'completed', status: 'completed', label: 'Completed' },
@@ -7,7 +7,7 @@ export const orderStatusTabs = [
 
 export type OrderStatusRoute = (typeof orderStatusTabs)[number]['route'];
 
-/** SPEC: the default status filter of My Orders and Review Orders is completed. */
+/** behaviour: the default status filter of My Orders and Review Orders is completed. */
 export const DEFAULT_ORDER_STATUS_ROUTE: OrderStatusRoute = 'completed';
 
 export function statusTabsFor(basePath: string, currentPath: string) {

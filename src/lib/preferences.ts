@@ -1,4 +1,4 @@
-/** Preferences kept in the browser (SPEC section 4): each with its schema and default. */
+/** Preferences kept in the browser (behaviour §4): each with its schema and default. */
 import { z } from 'zod/mini';
 import { persisted } from './persisted';
 

@@ -1,5 +1,5 @@
 /**
- * Form values and their messages. A field is checked when it loses focus (SPEC section 5) and all
+ * Form values and their messages. A field is checked when it loses focus (behaviour §5) and all
  * fields on submit; `submit` returns the schema's parsed output (trimmed, once, here), or null
  * after focusing the first invalid field. `showServerErrors` puts a server's field messages on
  * the form's fields.

@@ -17,7 +17,7 @@ interface State {
   resetKey: unknown;
 }
 
-/** Catches rendering errors below it and shows the SPEC's error screen; 'Try Again' re-renders. */
+/** Catches rendering errors below it and shows the error screen; 'Try Again' re-renders. */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, resetKey: this.props.resetKey };
 

@@ -1,5 +1,5 @@
 /**
- * The snackbar's queue (SPEC section 2): every feature shows messages through `notify()`; the
+ * The snackbar's queue (behaviour §2): every feature shows messages through `notify()`; the
  * <Snackbar/> mounted at the root renders them. Kept apart from the component so the first
  * screen does not wait for the snackbar's widgets.
  */

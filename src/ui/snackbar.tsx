@@ -1,5 +1,5 @@
 /**
- * The snackbar (SPEC section 2): bottom centre, a message, an optional Undo and a close button;
+ * The snackbar (behaviour §2): bottom centre, a message, an optional Undo and a close button;
  * types error, success and info; closes after 4000 ms unless given another timeout. Errors are
  * announced assertively, the rest politely. The timer pauses while the pointer or focus is on it.
  * Features show messages through `notify()` (./notify.ts); one <Snackbar/> is mounted at the root.

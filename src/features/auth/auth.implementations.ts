@@ -4,9 +4,9 @@ import type { Registration, VerifyEmailQuery } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
 import { load, submission } from '@/core/workflows';
 
-/** SPEC section 8: the sign-up fallback. */
+/** behaviour §8: the sign-up fallback. */
 export const SIGN_UP_FALLBACK = 'Something went wrong';
-/** SPEC section 8: the verify-email fallback. */
+/** behaviour §8: the verify-email fallback. */
 export const VERIFY_EMAIL_FALLBACK = 'Please contact support for assistance';
 
 export const registrationLogic = (api: ApiClient) =>

@@ -2,7 +2,7 @@ import { fieldErrorsOf, messageOf } from '@machines/shared/message-of';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/api-error';
 
-describe('messageOf (SPEC section 8 message choice)', () => {
+describe('messageOf (behaviour §8 message choice)', () => {
   it("prefers the error's own message", () => {
     expect(messageOf(new Error('Offline'), 'Fallback')).toBe('Offline');
   });

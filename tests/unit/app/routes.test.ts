@@ -23,7 +23,7 @@ const routeAt = (path: string) => {
 };
 const needing = (permissions: AppRoute['permissions']): AppRoute[] => [{ ...routeAt(paths.profile), permissions }];
 
-describe('roles and permissions (SPEC section 6)', () => {
+describe('roles and permissions (behaviour §6)', () => {
   it('makes a seller of add_offer and a client of everyone else', () => {
     expect(roleOf(profile(['add_offer']))).toBe('seller');
     expect(roleOf(profile(['change_offer', 'delete_offer']))).toBe('client');

@@ -149,7 +149,7 @@ describe.each([
         const signedIn = state.matches('signedIn') || state.matches('signingOut');
         expect(state.context.profile !== null).toBe(signedIn);
         if (signedIn) expect(tokenStore.hasTokens()).toBe(true);
-        // Signed out means both tokens are gone from storage (SPEC: a refused refresh removes both).
+        // Signed out means both tokens are gone from storage (behaviour: a refused refresh removes both).
         if (state.matches({ signedOut: 'idle' }) || state.matches({ signedOut: 'signingIn' })) {
           expect(tokenStore.accessToken()).toBeNull();
           expect(tokenStore.refreshToken()).toBeNull();

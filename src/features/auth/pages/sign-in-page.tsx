@@ -11,7 +11,7 @@ import '../auth.css';
 
 const signInSchema = z.object({ email: required(), password: requiredSecret() });
 
-/** /signin: email and password, both required, checked on blur (SPEC sections 2 and 5). */
+/** /signin: email and password, both required, checked on blur (behaviour §2 and §5). */
 export function SignInPage() {
   const session = SessionContext.useActorRef();
   const isSigningIn = SessionContext.useSelector((s) => s.hasTag('busy'));

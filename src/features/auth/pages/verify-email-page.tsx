@@ -12,8 +12,8 @@ import '../auth.css';
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
 /**
- * /verify-email?token=: checks the link on arrival and says how it went (SPEC section 2); a
- * failure also goes to the error snackbar (SPEC section 8). A link without a token has failed.
+ * /verify-email?token=: checks the link on arrival and says how it went (behaviour §2); a
+ * failure also goes to the error snackbar (behaviour §8). A link without a token has failed.
  */
 export function VerifyEmailPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';

@@ -3,7 +3,7 @@ import { usePersisted } from '@/lib/use-persisted';
 import { Radio, RadioGroup } from '@/ui/radio-group';
 import { Switch } from '@/ui/switch';
 
-/** Browser-only settings on My Account: they apply at once and are remembered (SPEC section 4). */
+/** Browser-only settings on My Account: they apply at once and are remembered (behaviour §4). */
 export function Preferences() {
   const [isPopupBasket, setPopupBasket] = usePersisted(popupBasket);
   const [theme, setTheme] = usePersisted(themePreference);

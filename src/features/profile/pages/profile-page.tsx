@@ -20,7 +20,7 @@ import {
 } from '../profile.implementations';
 import '../profile.css';
 
-/** SPEC section 5, phone rule, as the contract states it; names are free text. */
+/** behaviour §5, phone rule, as the contract states it; names are free text. */
 const phoneRule = FIELD_PATTERNS.ProfileUpdate.phone;
 const profileSchema = z.object({
   first_name: z.string().check(z.trim()),
