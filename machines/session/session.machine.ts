@@ -7,7 +7,7 @@
  * Invariants: `profile` is set exactly in `signedIn` and `signingOut`; the tokens themselves live
  * in the token store, never here; a network failure is never a sign-out.
  */
-import { and, assign, emit, not, setup } from 'xstate';
+import { and, assign, emit, setup, stateIn } from 'xstate';
 import { fieldErrorsOf, messageOf } from '../shared/message-of';
 import { notProvided, notProvidedSubscription } from '../shared/not-provided';
 import type {
@@ -35,8 +35,6 @@ export const sessionMachine = setup({
       profile: Profile | null;
       /** Why the last profile load failed (network, server); shown with a retry button. */
       problem: string | null;
-      /** This load already refreshed the access token: another 401 ends the session. */
-      hasRefreshed: boolean;
     },
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted,
@@ -55,15 +53,14 @@ export const sessionMachine = setup({
     saveTokens: (_, _tokens: { access: string; refresh: string }) => {},
     forgetTokens: () => {},
     keepProfile: assign((_, profile: Profile) => ({ profile, problem: null })),
-    dropProfile: assign({ profile: null, hasRefreshed: false }),
-    noteRefreshed: assign({ hasRefreshed: true }),
+    dropProfile: assign({ profile: null }),
     noteProblem: assign((_, params: Failure) => ({ problem: messageOf(params.error, LOAD_FALLBACK) })),
     announceSignedIn: emit({ type: 'session.signedIn' as const }),
     announceSignedOut: emit({ type: 'session.signedOut' as const }),
     announceSignInFailed: emit((_, params: Failure) => ({
       type: 'session.signInFailed' as const,
       message: messageOf(params.error, SIGN_IN_FALLBACK),
-      fieldErrors: fieldErrorsOf(params.error),
+      fieldErrors: fieldErrorsOf<Credentials>(params.error),
     })),
     announceNoTokens: emit({ type: 'session.signInFailed' as const, message: NO_TOKENS_MESSAGE, fieldErrors: {} }),
   },
@@ -71,14 +68,13 @@ export const sessionMachine = setup({
     /** Asks the token store, provided by the app. */
     hasStoredTokens: () => false,
     hasRefreshToken: () => false,
-    hasRefreshed: ({ context }) => context.hasRefreshed,
     isUnauthorized: (_, params: Failure) => isUnauthorized(params),
     isRefreshed: (_, outcome: RefreshOutcome) => outcome === 'refreshed',
     hasBothTokens: (_, answer: SignInAnswer) => Boolean(answer.access && answer.refresh),
   },
 }).createMachine({
   id: 'session',
-  context: { profile: null, problem: null, hasRefreshed: false },
+  context: { profile: null, problem: null },
   invoke: { id: 'watchTokens', src: 'watchTokens' },
   initial: 'starting',
   states: {
@@ -88,43 +84,55 @@ export const sessionMachine = setup({
     loading: {
       tags: 'busy',
       entry: 'dropProfile',
-      initial: 'profile',
+      type: 'parallel',
       states: {
-        profile: {
-          invoke: {
-            id: 'loadProfile',
-            src: 'loadProfile',
-            onDone: {
-              target: '#session.signedIn',
-              actions: { type: 'keepProfile', params: ({ event }) => event.output },
-            },
-            onError: [
-              {
-                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                target: 'unauthorized',
+        /** One refresh per load: a second 401 after it ends the session instead of looping. */
+        refresh: { initial: 'unused', states: { unused: {}, used: {} } },
+        call: {
+          initial: 'profile',
+          states: {
+            profile: {
+              invoke: {
+                id: 'loadProfile',
+                src: 'loadProfile',
+                onDone: {
+                  target: '#session.signedIn',
+                  actions: { type: 'keepProfile', params: ({ event }) => event.output },
+                },
+                onError: [
+                  {
+                    guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                    target: 'unauthorized',
+                  },
+                  { target: '#session.failed', actions: { type: 'noteProblem', params: ({ event }) => event } },
+                ],
               },
-              { target: '#session.failed', actions: { type: 'noteProblem', params: ({ event }) => event } },
-            ],
-          },
-        },
-        unauthorized: {
-          always: [
-            // behaviour: a failed load while a refresh token is stored refreshes, then loads again (once).
-            { guard: and(['hasRefreshToken', not('hasRefreshed')]), target: 'refreshing' },
-            { target: '#session.signedOut', actions: 'forgetTokens' },
-          ],
-        },
-        refreshing: {
-          entry: 'noteRefreshed',
-          invoke: {
-            id: 'refreshAccess',
-            src: 'refreshAccess',
-            onDone: [
-              { guard: { type: 'isRefreshed', params: ({ event }) => event.output }, target: 'profile' },
-              // The refresh removed both tokens when the server refused it.
-              { target: '#session.signedOut' },
-            ],
-            onError: { target: '#session.failed', actions: { type: 'noteProblem', params: ({ event }) => event } },
+            },
+            unauthorized: {
+              always: [
+                // behaviour §4: a failed load while a refresh token is stored refreshes, then loads again.
+                {
+                  guard: and(['hasRefreshToken', stateIn('#session.loading.refresh.unused')]),
+                  target: ['refreshing', '#session.loading.refresh.used'],
+                },
+                { target: '#session.signedOut', actions: 'forgetTokens' },
+              ],
+            },
+            refreshing: {
+              invoke: {
+                id: 'refreshAccess',
+                src: 'refreshAccess',
+                onDone: [
+                  { guard: { type: 'isRefreshed', params: ({ event }) => event.output }, target: 'profile' },
+                  // The refresh removed both tokens when the server refused it.
+                  { target: '#session.signedOut' },
+                ],
+                onError: {
+                  target: '#session.failed',
+                  actions: { type: 'noteProblem', params: ({ event }) => event },
+                },
+              },
+            },
           },
         },
       },

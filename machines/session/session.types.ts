@@ -1,4 +1,5 @@
 import type { components } from '@openapi/schema';
+import type { FieldErrors } from '../shared/message-of';
 
 export type Profile = components['schemas']['Profile'];
 export type Credentials = components['schemas']['LoginRequest'];
@@ -24,5 +25,5 @@ export type SessionEvent =
 
 export type SessionEmitted =
   | { type: 'session.signedIn' }
-  | { type: 'session.signInFailed'; message: string; fieldErrors: Record<string, string> }
+  | { type: 'session.signInFailed'; message: string; fieldErrors: FieldErrors<Credentials> }
   | { type: 'session.signedOut' };

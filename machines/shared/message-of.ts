@@ -15,12 +15,18 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Server 400 field errors onto form fields: first message per field (behaviour §5). */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
+/** The server's first message per field, for the fields of a request body `TBody`. */
+export type FieldErrors<TBody> = Partial<Record<Extract<keyof TBody, string>, string>>;
+
+/**
+ * Server 400 field errors onto form fields: first message per field (behaviour §5). The contract
+ * (`ValidationErrors`) keys them by the request body's field names, so they are typed by the body.
+ */
+export function fieldErrorsOf<TBody>(error: unknown): FieldErrors<TBody> {
   if (typeof error !== 'object' || error === null) return {};
   const fields = (error as { fieldErrors?: unknown }).fieldErrors;
   if (typeof fields !== 'object' || fields === null) return {};
   return Object.fromEntries(
     Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
+  ) as FieldErrors<TBody>;
 }

@@ -7,13 +7,10 @@
  * Invariant: at most one submission is in flight (no double submit).
  */
 import { assign, type DoneActorEvent, type ErrorActorEvent, emit, setup } from 'xstate';
-import { fieldErrorsOf, messageOf } from '../shared/message-of';
+import { type FieldErrors, fieldErrorsOf, messageOf } from '../shared/message-of';
 import { notProvided } from '../shared/not-provided';
 
-/** The server's first message per field, for the fields of `TInput`. */
-export type FieldErrors<TInput> = Partial<Record<Extract<keyof TInput, string>, string>>;
-
-export type SubmissionFailure<TInput> = { message: string; fieldErrors: FieldErrors<TInput> };
+type SubmissionFailure<TInput> = { message: string; fieldErrors: FieldErrors<TInput> };
 
 export const submissionMachine = <TInput, TOutput>() =>
   setup({
@@ -44,8 +41,7 @@ export const submissionMachine = <TInput, TOutput>() =>
       keepResult: assign((_, result: unknown) => ({ result: result as TOutput, problem: null, fieldErrors: {} })),
       keepFailure: assign(({ context }, error: unknown) => ({
         problem: messageOf(error, context.fallback),
-        // The server names the body's fields; anything else it says is in the message.
-        fieldErrors: fieldErrorsOf(error) as FieldErrors<TInput>,
+        fieldErrors: fieldErrorsOf<TInput>(error),
       })),
       forget: assign({ problem: null, fieldErrors: {}, result: null }),
       announceSuccess: emit((_, result: unknown) => ({

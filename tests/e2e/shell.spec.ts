@@ -46,6 +46,8 @@ test('sellers see the seller menu and product title', async ({ page, request }) 
     'Log Out',
   ]);
   await expect(menu.getByText('Game Offers Seller Hub')).toBeVisible();
+  // The browser tab carries the seller variant too.
+  await expect(page).toHaveTitle('Review Orders: Completed · Game Offers Seller Hub');
   await expect(page.locator('html')).toHaveAttribute('data-variant', 'seller');
 });
 
