@@ -145,6 +145,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/offers/availability/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether offers can still be ordered, and at what price (any signed-in user).
+         * @description One entry per distinct requested id, in the order the ids were first given (repeats are
+         *     answered once). `available`: published and not ended (an offer that has not started yet is
+         *     available); `withdrawn`: no longer published; `ended`: published but past its end;
+         *     `not_found`: no such offer. An offer both withdrawn and ended is `withdrawn`. `unit_price`
+         *     and `product` are the offer's current values, `null` for `not_found`. Nothing is written;
+         *     POST only because the list of ids can be long.
+         */
+        post: operations["checkOfferAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/offers/upload/": {
         parameters: {
             query?: never;
@@ -314,8 +339,41 @@ export interface paths {
         /**
          * Turn cart lines into orders, one per storefront, and remove them from the cart.
          * @description Every line must be the caller's and its offer still published and not ended.
+         *
+         *     With an `Idempotency-Key`, the first successful checkout stores its order ids under that key
+         *     for the caller (keys are remembered per user: another user's identical key is a checkout of
+         *     its own). The same key again creates nothing: it answers `200` with the orders of that first
+         *     checkout (as they are now) and the header `Idempotent-Replayed: true`, and removes those of
+         *     the given cart lines that are still in the caller's cart; the body is not compared with the
+         *     first one. Two checkouts with one key at the same time create one set of orders: one waits
+         *     for the other and replays it. A checkout that fails (`400`) stores nothing under its key.
+         *     Clients should send a fresh key for every order they intend to place and reuse a key only to
+         *     retry that same order (after a timeout or a lost connection), then read the outcome with
+         *     `readCheckout`.
          */
         post: operations["checkoutCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cart/checkout/{key}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The outcome of a checkout the caller made with this `Idempotency-Key`.
+         * @description Lets a client that lost the answer to a checkout learn whether it went through without
+         *     sending it again. A key the caller never checked out with, or one that does not fit
+         *     `IdempotencyKey`, names no checkout and answers `404`; so does another user's key.
+         */
+        get: operations["readCheckout"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -350,6 +408,26 @@ export interface paths {
         put?: never;
         /** Ask a seller for a lower price on one offer; creates an order awaiting the seller. */
         post: operations["requestSpecialPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{orderId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order, for the client who placed it or the seller of its storefront.
+         * @description Anyone else gets `404`, as for an order that does not exist, so order ids do not leak.
+         */
+        get: operations["readOrder"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -704,6 +782,27 @@ export interface components {
         BulkUpdateRequest: {
             offers: components["schemas"]["OfferChange"][];
         };
+        AvailabilityRequest: {
+            offer_ids: components["schemas"]["Id"][];
+        };
+        /**
+         * @description `available`: published and not ended; `withdrawn`: no longer published; `ended`: published
+         *     but past its end; `not_found`: no such offer.
+         * @enum {string}
+         */
+        AvailabilityStatus: "available" | "withdrawn" | "ended" | "not_found";
+        OfferAvailability: {
+            offer_id: number;
+            status: components["schemas"]["AvailabilityStatus"];
+            /** @description The offer's current unit price; `null` for `not_found`. */
+            unit_price: components["schemas"]["Money"] | null;
+            /** @description The offer's product; `null` for `not_found`. */
+            product: string | null;
+        };
+        AvailabilityResult: {
+            /** @description One per distinct requested id, in request order. */
+            offers: components["schemas"]["OfferAvailability"][];
+        };
         CartItem: {
             id: number;
             offer_id: number;
@@ -740,6 +839,11 @@ export interface components {
             /** @description A message to the sellers. */
             note?: string;
         };
+        /**
+         * @description 8 to 100 letters, digits, `_` or `-`; a UUID is a good choice.
+         * @example 5f0c6b8e-2d4a-4c1e-9b7a-3e2f1d0c9a8b
+         */
+        IdempotencyKey: string;
         CheckoutResult: {
             orders: components["schemas"]["Order"][];
         };
@@ -973,6 +1077,12 @@ export interface components {
         ItemId: components["schemas"]["Id"];
         OrderId: components["schemas"]["Id"];
         InvoiceId: components["schemas"]["Id"];
+        /**
+         * @description Makes the checkout safe to retry: a key the caller already checked out with answers the
+         *     orders of that checkout (`200`, `Idempotent-Replayed: true`) instead of creating new ones.
+         *     Remembered per user. A key that does not fit answers `400` under `Idempotency-Key`.
+         */
+        IdempotencyKey: components["schemas"]["IdempotencyKey"];
     };
     requestBodies: never;
     headers: never;
@@ -1291,6 +1401,65 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    checkOfferAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "offer_ids": [
+                 *         101,
+                 *         7,
+                 *         999999
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AvailabilityRequest"];
+            };
+        };
+        responses: {
+            /** @description The availability of each requested offer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "offers": [
+                     *         {
+                     *           "offer_id": 101,
+                     *           "status": "available",
+                     *           "unit_price": "12.50",
+                     *           "product": "Starfall Odyssey"
+                     *         },
+                     *         {
+                     *           "offer_id": 7,
+                     *           "status": "withdrawn",
+                     *           "unit_price": "8.00",
+                     *           "product": "Cave Runner"
+                     *         },
+                     *         {
+                     *           "offer_id": 999999,
+                     *           "status": "not_found",
+                     *           "unit_price": null,
+                     *           "product": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AvailabilityResult"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     uploadOffers: {
         parameters: {
             query?: never;
@@ -1521,16 +1690,46 @@ export interface operations {
     checkoutCart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the checkout safe to retry: a key the caller already checked out with answers the
+                 *     orders of that checkout (`200`, `Idempotent-Replayed: true`) instead of creating new ones.
+                 *     Remembered per user. A key that does not fit answers `400` under `Idempotency-Key`.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cart_item_ids": [
+                 *         12,
+                 *         13
+                 *       ],
+                 *       "note": "Please deliver the keys by Friday."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CheckoutRequest"];
             };
         };
         responses: {
+            /**
+             * @description A replay: the caller already checked out with this `Idempotency-Key`; the orders that
+             *     checkout created, nothing new.
+             */
+            200: {
+                headers: {
+                    /** @description Always `true`; present on replays only. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResult"];
+                };
+            };
             /** @description The orders created. */
             201: {
                 headers: {
@@ -1542,6 +1741,31 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    readCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `Idempotency-Key` the checkout was sent with. */
+                key: components["schemas"]["IdempotencyKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders that checkout created, as they are now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listOrders: {
@@ -1608,6 +1832,30 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    readOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     approveOrder: {

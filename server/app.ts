@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth';
 import { cartRoutes } from './routes/cart';
 import { invoiceRoutes } from './routes/invoices';
 import { manageOfferRoutes } from './routes/manage-offers';
+import { offerAvailabilityRoutes } from './routes/offer-availability';
 import { offerRoutes } from './routes/offers';
 import { optionRoutes } from './routes/options';
 import { orderRoutes } from './routes/orders';
@@ -49,6 +50,7 @@ export function createApp(ctx: ServerContext, options: { distDir?: string; log?:
     profileRoutes,
     optionRoutes,
     offerRoutes,
+    offerAvailabilityRoutes,
     manageOfferRoutes,
     cartRoutes,
     orderRoutes,

@@ -194,6 +194,21 @@ export const cartItems = pgTable(
   ],
 );
 
+/** The orders of the first checkout with an `Idempotency-Key`, per user (migration 0003). */
+export const checkoutKeys = pgTable(
+  'checkout_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    orderIds: integer('order_ids').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('checkout_keys_user_key_key').on(t.userId, t.key)],
+);
+
 export const invoices = pgTable(
   'invoices',
   {

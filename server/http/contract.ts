@@ -17,6 +17,9 @@ export type OperationId = keyof operations;
 export type QueryOf<Op extends OperationId> = operations[Op]['parameters'] extends { query?: infer Q }
   ? NonNullable<Q>
   : never;
+type HeadersOf<Op extends OperationId> = operations[Op]['parameters'] extends { header?: infer H }
+  ? NonNullable<H>
+  : never;
 export type BodyOf<Op extends OperationId> = operations[Op] extends {
   requestBody?: { content: { 'application/json': infer B } };
 }
@@ -37,6 +40,8 @@ export interface Contract {
   readonly document: Record<string, unknown>;
   readonly yaml: string;
   query<Op extends OperationId>(operationId: Op, raw: Record<string, string>): QueryOf<Op>;
+  /** The operation's header parameters from `raw` (Hono's lowercased `c.req.header()`), by their contract names. */
+  headers<Op extends OperationId>(operationId: Op, raw: Record<string, string>): HeadersOf<Op>;
   body<Op extends OperationId>(operationId: Op, raw: unknown): BodyOf<Op>;
 }
 
@@ -54,26 +59,33 @@ export function loadContract(path = CONTRACT_PATH): Contract {
 
   const queryValidators = new Map<string, ValidateFunction>();
   const queryNames = new Map<string, string[]>();
+  const headerValidators = new Map<string, ValidateFunction>();
+  const headerNames = new Map<string, string[]>();
   const bodyValidators = new Map<string, ValidateFunction>();
   const paths = document.paths as Record<string, Record<string, OperationObject>>;
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item)) {
       const pointer = `${CONTRACT_ID}#/paths/${escapePointer(path)}/${method}`;
-      const properties: Record<string, unknown> = {};
-      const required: string[] = [];
-      (operation.parameters ?? []).forEach((parameter, index) => {
-        const resolved = parameter.$ref ? resolveRef(document, parameter.$ref) : parameter;
-        if (resolved.in !== 'query') return;
-        properties[resolved.name] = parameter.$ref
-          ? { $ref: `${CONTRACT_ID}${parameter.$ref}/schema` }
-          : { $ref: `${pointer}/parameters/${index}/schema` };
-        if (resolved.required) required.push(resolved.name);
-      });
-      queryNames.set(operation.operationId, Object.keys(properties));
-      queryValidators.set(
-        operation.operationId,
-        queryAjv.compile({ type: 'object', properties, required, additionalProperties: true }),
-      );
+      for (const [where, validators, names] of [
+        ['query', queryValidators, queryNames],
+        ['header', headerValidators, headerNames],
+      ] as const) {
+        const properties: Record<string, unknown> = {};
+        const required: string[] = [];
+        (operation.parameters ?? []).forEach((parameter, index) => {
+          const resolved = parameter.$ref ? resolveRef(document, parameter.$ref) : parameter;
+          if (resolved.in !== where) return;
+          properties[resolved.name] = parameter.$ref
+            ? { $ref: `${CONTRACT_ID}${parameter.$ref}/schema` }
+            : { $ref: `${pointer}/parameters/${index}/schema` };
+          if (resolved.required) required.push(resolved.name);
+        });
+        names.set(operation.operationId, Object.keys(properties));
+        validators.set(
+          operation.operationId,
+          queryAjv.compile({ type: 'object', properties, required, additionalProperties: true }),
+        );
+      }
       if (operation.requestBody?.content['application/json']) {
         bodyValidators.set(
           operation.operationId,
@@ -93,6 +105,20 @@ export function loadContract(path = CONTRACT_PATH): Contract {
       const valid = validate(data);
       const fields = valid ? {} : toFieldErrors(validate.errors ?? []);
       for (const name of queryNames.get(operationId) ?? []) textProblems(raw[name], name, fields);
+      if (!valid || Object.keys(fields).length > 0) throw badRequest(fields);
+      return data as never;
+    },
+    headers(operationId, raw) {
+      const validate = headerValidators.get(operationId);
+      if (!validate) throw new Error(`No operation ${operationId} in the contract`);
+      const data: Record<string, unknown> = {};
+      for (const name of headerNames.get(operationId) ?? []) {
+        const value = raw[name.toLowerCase()];
+        if (value !== undefined) data[name] = value;
+      }
+      const valid = validate(data);
+      const fields = valid ? {} : toFieldErrors(validate.errors ?? []);
+      for (const [name, value] of Object.entries(data)) textProblems(value, name, fields);
       if (!valid || Object.keys(fields).length > 0) throw badRequest(fields);
       return data as never;
     },

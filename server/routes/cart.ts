@@ -1,6 +1,7 @@
 /**
  * The caller's server-side cart and its checkout into orders, one per storefront (the contract's
- * `checkoutCart`; behaviour §4, "Submit order flow"). Lines of others answer 404 so ids do not leak.
+ * `checkoutCart`; behaviour §4, "Submit order flow"), made safe to retry with an `Idempotency-Key`
+ * (`readCheckout` tells its outcome). Lines of others answer 404 so ids do not leak.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -12,12 +13,16 @@ import { readJson } from '../http/body';
 import { badRequest, invalid, notFound } from '../http/errors';
 import { MAX_QUANTITY, toMoney } from '../http/money';
 import { isOrderable } from '../lib/orderable';
+import { checkoutOrderIds, claimCheckoutKey, recordCheckout } from '../queries/checkout-keys';
 import { insertOrder, loadOrders, type NewOrderLine } from '../queries/orders';
 
 type CartBody = components['schemas']['Cart'];
 
 /** Path ids: digits only, small enough for an integer column; anything else is no route (404). */
 const ITEM_ID = ':itemId{[1-9][0-9]{0,8}}';
+
+/** A key as `IdempotencyKey` allows; any other text names no checkout (404). */
+const CHECKOUT_KEY = ':key{[A-Za-z0-9_-]{8,100}}';
 
 const UNAVAILABLE = 'This offer is not available.';
 
@@ -125,55 +130,80 @@ export function cartRoutes(ctx: ServerContext) {
     })
     .post('/cart/checkout/', async (c) => {
       const user = c.get('user');
+      const key = ctx.contract.headers('checkoutCart', c.req.header())['Idempotency-Key'];
       const body = ctx.contract.body('checkoutCart', await readJson(c));
       const ids = [...new Set(body.cart_item_ids)];
       const now = ctx.now();
-      const orderIds = await ctx.db.transaction(async (tx) => {
-        // Locked so that a second checkout of the same lines waits, then finds them gone.
-        const lines = await cartLines(tx, user.id, ids).for('update', { of: cartItems });
-        const found = new Set(lines.map((line) => line.id));
-        const unknown = ids.filter((id) => !found.has(id));
-        if (unknown.length > 0) {
-          throw badRequest({ cart_item_ids: unknown.map((id) => `Unknown cart item: ${id}.`) });
+      const outcome = await ctx.db.transaction(async (tx) => {
+        if (key !== undefined && !(await claimCheckoutKey(tx, user.id, key, now))) {
+          // A replay: nothing new, the first checkout's orders, and its lines gone from the cart.
+          await removeLines(tx, user.id, ids);
+          const orderIds = await checkoutOrderIds(tx, user.id, key);
+          if (orderIds === null) throw new Error(`Checkout key of user ${user.id} vanished`);
+          return { replayed: true, orderIds };
         }
-        const problems = lines.flatMap((line) => {
-          if (!isOrderable(line, now)) return [`This offer is no longer available: ${line.product}.`];
-          if (line.ownerId === user.id) return [`You cannot order from your own storefront: ${line.storefront}.`];
-          return [];
-        });
-        if (problems.length > 0) throw badRequest({ cart_item_ids: problems });
-
-        const byStorefront = new Map<number, NewOrderLine[]>();
-        for (const line of lines) {
-          const group = byStorefront.get(line.sellerId) ?? [];
-          group.push({
-            offerId: line.offerId,
-            product: line.product,
-            publisher: line.publisher,
-            region: line.region,
-            quantity: line.quantity,
-            unitPriceCents: line.unitPriceCents,
-            listUnitPriceCents: line.unitPriceCents,
-          });
-          byStorefront.set(line.sellerId, group);
-        }
-        const created: number[] = [];
-        for (const [sellerId, orderLines] of byStorefront) {
-          created.push(
-            await insertOrder(tx, {
-              clientId: user.id,
-              sellerId,
-              negotiation: 'none',
-              clientNote: body.note ?? '',
-              lines: orderLines,
-              events: [{ type: 'placed', note: '' }],
-              now,
-            }),
-          );
-        }
-        await tx.delete(cartItems).where(and(eq(cartItems.userId, user.id), inArray(cartItems.id, ids)));
-        return created;
+        const orderIds = await placeOrders(tx, user.id, ids, body.note ?? '', now);
+        if (key !== undefined) await recordCheckout(tx, user.id, key, orderIds);
+        return { replayed: false, orderIds };
       });
-      return c.json({ orders: await loadOrders(ctx.db, orderIds) }, 201);
+      const result = { orders: await loadOrders(ctx.db, outcome.orderIds) };
+      if (outcome.replayed) return c.json(result, 200, { 'Idempotent-Replayed': 'true' });
+      return c.json(result, 201);
+    })
+    .get(`/cart/checkout/${CHECKOUT_KEY}/`, async (c) => {
+      const orderIds = await checkoutOrderIds(ctx.db, c.get('user').id, c.req.param('key'));
+      if (orderIds === null) throw notFound();
+      return c.json({ orders: await loadOrders(ctx.db, orderIds) });
     });
+}
+
+const removeLines = (tx: Database, userId: number, ids: number[]) =>
+  tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)));
+
+/** Turns the caller's cart lines `ids` into orders, one per storefront, and removes them; all or nothing. */
+async function placeOrders(tx: Database, userId: number, ids: number[], note: string, now: Date): Promise<number[]> {
+  // Locked so that a second checkout of the same lines waits, then finds them gone.
+  const lines = await cartLines(tx, userId, ids).for('update', { of: cartItems });
+  const found = new Set(lines.map((line) => line.id));
+  const unknown = ids.filter((id) => !found.has(id));
+  if (unknown.length > 0) {
+    throw badRequest({ cart_item_ids: unknown.map((id) => `Unknown cart item: ${id}.`) });
+  }
+  const problems = lines.flatMap((line) => {
+    if (!isOrderable(line, now)) return [`This offer is no longer available: ${line.product}.`];
+    if (line.ownerId === userId) return [`You cannot order from your own storefront: ${line.storefront}.`];
+    return [];
+  });
+  if (problems.length > 0) throw badRequest({ cart_item_ids: problems });
+
+  const byStorefront = new Map<number, NewOrderLine[]>();
+  for (const line of lines) {
+    const group = byStorefront.get(line.sellerId) ?? [];
+    group.push({
+      offerId: line.offerId,
+      product: line.product,
+      publisher: line.publisher,
+      region: line.region,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      listUnitPriceCents: line.unitPriceCents,
+    });
+    byStorefront.set(line.sellerId, group);
+  }
+  const created: number[] = [];
+  for (const [sellerId, orderLines] of byStorefront) {
+    created.push(
+      await insertOrder(tx, {
+        clientId: userId,
+        sellerId,
+        negotiation: 'none',
+        clientNote: note,
+        lines: orderLines,
+        events: [{ type: 'placed', note: '' }],
+        now,
+      }),
+    );
+  }
+  await removeLines(tx, userId, ids);
+  return created;
 }

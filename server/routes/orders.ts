@@ -1,9 +1,9 @@
 /**
- * Orders for clients (`/orders/`) and sellers (`/review-orders/`), the special-price request and
- * the negotiation moves. Which move is allowed from which state is the table at the top of
- * `openapi/schema.yaml`; anything else answers 409.
+ * Orders for clients (`/orders/`) and sellers (`/review-orders/`), one order for either of them
+ * (`readOrder`), the special-price request and the negotiation moves. Which move is allowed from
+ * which state is the table at the top of `openapi/schema.yaml`; anything else answers 409.
  */
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppContext, AppEnv, AuthUser, ServerContext } from '../context';
 import type { Database } from '../db/client';
@@ -183,6 +183,22 @@ export function orderRoutes(ctx: ServerContext) {
       const user = requireSeller(c);
       const query = ctx.contract.query('listReviewOrders', c.req.query());
       return c.json(await listOrders(ctx, c, sql`${orders.sellerId} in ${storefrontsOf(user.id)}`, query));
+    })
+    .get(`/orders/${ORDER_ID}/`, async (c) => {
+      const user = c.get('user');
+      const orderId = orderIdOf(c);
+      // The client who placed it or its storefront's owner; anyone else gets 404, so ids do not leak.
+      const [visible] = await ctx.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.id, orderId),
+            or(eq(orders.clientId, user.id), sql`${orders.sellerId} in ${storefrontsOf(user.id)}`),
+          ),
+        );
+      if (!visible) throw notFound();
+      return c.json(await loadOrder(ctx.db, orderId));
     })
     .post('/orders/request-special-price/', async (c) => {
       const user = c.get('user');

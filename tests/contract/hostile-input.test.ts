@@ -3,6 +3,7 @@
  * each CSV column of the upload), one hostile value at a time on top of a valid request sent by a
  * role that may call it: the answer is never a 5xx, and a refusal has DRF's shape.
  */
+import { randomUUID } from 'node:crypto';
 import { fillPath, type Operation, operations, responseProblems } from './support/contract';
 import { asText, HOSTILE, type Hostile, hostileJson, refusalProblem, requestFields } from './support/hostile';
 import type { Account, Cart, Invoice, Offer, OfferPage, Options, Order } from './support/server';
@@ -13,7 +14,7 @@ const api = serverPerFile();
 
 interface Baseline {
   as: Account | null;
-  path?: Record<string, number>;
+  path?: Record<string, number | string>;
   query?: Record<string, string>;
   body?: unknown;
 }
@@ -150,7 +151,21 @@ const BASELINES: Record<string, { consumed?: boolean; build: () => Promise<Basel
     consumed: true,
     build: async () => ({ as: 'client', body: { cart_item_ids: [await cartItem(offerB)], note: 'n' } }),
   },
+  readCheckout: {
+    build: async () => {
+      const key = `hostile-${randomUUID()}`;
+      const response = await api.call('POST', '/api/v1/cart/checkout/', {
+        token: must(tokens.get('client')),
+        json: { cart_item_ids: [await cartItem(offerB)] },
+        headers: { 'Idempotency-Key': key },
+      });
+      if (response.status !== 201) throw new Error(`checkout fixture failed: ${response.status} ${response.text}`);
+      return { as: 'client', path: { key } };
+    },
+  },
+  checkOfferAvailability: { build: async () => ({ as: 'client', body: { offer_ids: [offerA.id, offerC.id] } }) },
   listOrders: { build: async () => ({ as: 'client' }) },
+  readOrder: { build: async () => ({ as: 'seller', path: { orderId: (await newOrder()).id } }) },
   listReviewOrders: { build: async () => ({ as: 'seller' }) },
   requestSpecialPrice: {
     build: async () => ({ as: 'client', body: { offer_id: offerA.id, quantity: 1, unit_price: '0.01', note: 'n' } }),

@@ -1,14 +1,17 @@
-/** The order lists: a client's orders and a seller's review list, with filters, ordering and paging. */
+/**
+ * The order lists (a client's orders and a seller's review list, with filters, ordering and paging)
+ * and one order read by the client who placed it or the seller of its storefront.
+ */
 import { ownsOperations } from './support/coverage';
 import { demoAccounts } from './support/demo';
 import { orderSteps } from './support/orders';
-import { type OrderPage, type Query, serverPerFile } from './support/server';
+import { type Order, type OrderPage, type Query, serverPerFile } from './support/server';
 import { byMoney, byTime, day, expectSorted, LONG, must, searchParam, time } from './support/util';
 
 const api = serverPerFile();
 ownsOperations(api, 'orders');
 const demo = demoAccounts(api);
-const { orders, review } = orderSteps(api, demo);
+const { orders, review, placeOrder, findOrder } = orderSteps(api, demo);
 
 describe('listOrders', () => {
   it('lists only the caller’s orders, newest first, all statuses without a filter', async () => {
@@ -188,5 +191,35 @@ describe('listReviewOrders', () => {
       byMoney,
       true,
     );
+  });
+});
+
+describe('readOrder', () => {
+  const read = (status: number, id: number | string, token: string) =>
+    api.req<Order>(status, 'GET', `/api/v1/orders/${id}/`, { token });
+
+  it('shows the order to the client who placed it and to the seller of its storefront, as the lists do', async () => {
+    const order = await placeOrder(demo.client, must(demo.ownIds[0]), 0, 3);
+    expect(await read(200, order.id, demo.client)).toEqual(order);
+    expect(await read(200, order.id, demo.seller)).toEqual(order);
+    await api.req(200, 'POST', `/api/v1/orders/${order.id}/cancel/`, { token: demo.client, json: { reason: 'r' } });
+    const cancelled = await read(200, order.id, demo.seller);
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled).toEqual(await findOrder(order.id, demo.client, 'orders'));
+    const other = await placeOrder(demo.client2, must(demo.ownIds2[0]), 0, 1);
+    expect(await read(200, other.id, demo.seller2)).toEqual(other);
+    expect(await read(200, other.id, demo.client2)).toEqual(other);
+  });
+
+  it('answers 404 to anyone else, to unknown ids and to ids that are not ids, without a token 401', async () => {
+    const order = await placeOrder(demo.client, must(demo.ownIds[0]), 1, 1);
+    for (const token of [demo.client2, demo.seller2]) {
+      expect(await read(404, order.id, token)).toEqual({ detail: 'Not found.' });
+    }
+    const unknown = await read(404, 999_999_999, demo.client);
+    for (const bad of [0, -1, 'abc', '1.5', 2_147_483_648, '00012345678901']) {
+      expect(await read(404, bad, demo.client), String(bad)).toEqual(unknown);
+    }
+    await api.req(401, 'GET', `/api/v1/orders/${order.id}/`);
   });
 });

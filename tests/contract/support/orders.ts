@@ -75,7 +75,7 @@ export function orderSteps(api: Api, demo: Demo) {
     return must((await checkout(token, [[offerOf(storefrontId, n), quantity]]))[0]);
   }
 
-  /** An order as the given list shows it now (there is no single-order read in the contract). */
+  /** An order as the given list shows it now. */
   async function findOrder(id: number, token: string, list: 'orders' | 'review-orders'): Promise<Order> {
     for (let offset = 0; ; offset += 100) {
       const page = await api.req<OrderPage>(200, 'GET', `/api/v1/${list}/`, {

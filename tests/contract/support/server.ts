@@ -20,6 +20,7 @@ export type Cart = Schemas['Cart'];
 export type Order = Schemas['Order'];
 export type OrderPage = Schemas['OrderPage'];
 export type CheckoutResult = Schemas['CheckoutResult'];
+export type OfferAvailability = Schemas['OfferAvailability'];
 export type Invoice = Schemas['Invoice'];
 export type InvoicePage = Schemas['InvoicePage'];
 export type Profile = Schemas['Profile'];
@@ -54,6 +55,7 @@ export interface ApiResponse<T = ErrorBody> {
   body: T;
   text: string;
   contentType: string;
+  headers: Headers;
   operation: Operation;
 }
 
@@ -166,7 +168,7 @@ export function serverPerFile(env: Record<string, string> = {}, options: { now?:
         );
       }
       const parsed = contentType.includes('application/json') ? (JSON.parse(text) as T) : (text as T);
-      return { status: response.status, body: parsed, text, contentType, operation };
+      return { status: response.status, body: parsed, text, contentType, headers: response.headers, operation };
     },
 
     async req<T>(status: number, method: Method, url: string, options: CallOptions = {}): Promise<T> {

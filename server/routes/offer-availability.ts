@@ -1,0 +1,41 @@
+/**
+ * `POST /api/v1/offers/availability/`: whether offers can still be ordered and at what price, for
+ * a basket that was filled earlier (any signed-in user). One entry per distinct id, in request order.
+ */
+import { inArray } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { components } from '../../openapi/schema';
+import type { AppEnv, ServerContext } from '../context';
+import { offers } from '../db/schema';
+import { readJson } from '../http/body';
+import { toMoney } from '../http/money';
+import { isOrderable } from '../lib/orderable';
+
+type OfferAvailability = components['schemas']['OfferAvailability'];
+
+export function offerAvailabilityRoutes(ctx: ServerContext) {
+  return new Hono<AppEnv>().post('/offers/availability/', async (c) => {
+    const body = ctx.contract.body('checkOfferAvailability', await readJson(c));
+    const ids = [...new Set(body.offer_ids)];
+    const now = ctx.now();
+    const rows = await ctx.db
+      .select({
+        id: offers.id,
+        product: offers.product,
+        unitPriceCents: offers.unitPriceCents,
+        isPublished: offers.isPublished,
+        endAt: offers.endAt,
+      })
+      .from(offers)
+      .where(inArray(offers.id, ids));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const result = ids.map((id): OfferAvailability => {
+      const offer = byId.get(id);
+      if (!offer) return { offer_id: id, status: 'not_found', unit_price: null, product: null };
+      // Withdrawn wins over ended: the seller took it back, whatever its dates.
+      const status = isOrderable(offer, now) ? 'available' : offer.isPublished ? 'ended' : 'withdrawn';
+      return { offer_id: id, status, unit_price: toMoney(offer.unitPriceCents), product: offer.product };
+    });
+    return c.json({ offers: result });
+  });
+}
