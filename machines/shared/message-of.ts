@@ -15,6 +15,19 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * behaviour §8, permission helper: the text for a refused action, by HTTP status; any other
+ * refusal reads as the server's `detail` (or, without one, the message choice above).
+ */
+export function permissionMessageOf(error: unknown, action: string): string {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  if (status === 403) return `You do not have permission to ${action}`;
+  if (status === 401) return 'Authentication required';
+  if (status === 404) return 'Resource not found';
+  const detail = typeof error === 'object' && error !== null ? (error as { detail?: unknown }).detail : undefined;
+  return typeof detail === 'string' && detail ? detail : messageOf(error, `Could not ${action}`);
+}
+
 /** The server's first message per field, for the fields of a request body `TBody`. */
 export type FieldErrors<TBody> = Partial<Record<Extract<keyof TBody, string>, string>>;
 

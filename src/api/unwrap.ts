@@ -4,15 +4,16 @@ type FetchResult<T> = { data?: T; error?: unknown; response: Response };
 
 /**
  * openapi-fetch resolves 4xx/5xx as `{ error }` and rejects on network failure or unreadable
- * JSON; this turns every failure into an `ApiError` and returns the data otherwise. Aborts pass
- * through untouched so cancelled actors stay quiet.
+ * JSON; this turns every failure into an `ApiError` and returns the data otherwise. An aborted
+ * call never settles: its actor was stopped, and React StrictMode restarts a stopped actor from its
+ * snapshot, so a late rejection would reach the restarted actor as a failure of its new call.
  */
 export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
   let result: FetchResult<T>;
   try {
     result = await call;
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (error instanceof DOMException && error.name === 'AbortError') return new Promise<never>(() => {});
     if (error instanceof SyntaxError) throw new ApiError(0, undefined, [], {}, MALFORMED_MESSAGE);
     throw new ApiError(0, undefined, [], {}, NETWORK_MESSAGE);
   }

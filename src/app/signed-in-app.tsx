@@ -3,6 +3,7 @@ import { roleOf, selectProfile } from '@machines/session/session.selectors';
 import { Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { SessionContext } from '@/core/session';
+import { OrderSubmissionProvider } from '@/features/basket/order-submission';
 import { ErrorBoundary } from '@/ui/error-boundary';
 import { PageLoading } from '@/ui/page-loading';
 import { AppLayout } from './layout/app-layout';
@@ -15,7 +16,7 @@ export function SignedInApp() {
   if (!profile) return null;
   const role = roleOf(profile);
   const target = redirectFor(location, profile);
-  return (
+  const app = (
     <AppLayout role={role}>
       <ErrorBoundary resetKey={location}>
         <Suspense fallback={<PageLoading />}>
@@ -40,4 +41,6 @@ export function SignedInApp() {
       </ErrorBoundary>
     </AppLayout>
   );
+  // behaviour §4: only clients send orders; the submission outlives page changes.
+  return role === 'client' ? <OrderSubmissionProvider>{app}</OrderSubmissionProvider> : app;
 }

@@ -6,6 +6,8 @@
  *   const registration = submission((body: Registration, signal) =>
  *     unwrap(api.POST('/api/v1/register/', { body, signal })));
  */
+
+import { type ListPage, listMachine } from '@machines/list/list.machine';
 import { loadMachine } from '@machines/load/load.machine';
 import { submissionMachine } from '@machines/submission/submission.machine';
 import { fromPromise } from 'xstate';
@@ -23,5 +25,13 @@ export function load<TParams, TOutput>(call: Call<TParams, TOutput>) {
   return loadMachine<TParams, TOutput>().provide({
     // The machine passes on its `params` input, which it types as TParams.
     actors: { load: fromPromise(({ input, signal }) => call(input as TParams, signal)) },
+  });
+}
+
+/** A paged list: `call` reads one page for the query; see machines/list/list.machine.ts. */
+export function list<TParams, TRow>(call: Call<TParams, ListPage<TRow>>) {
+  return listMachine<TParams, TRow>().provide({
+    // The machine passes on its `params`, which its context and `list.load` type as TParams.
+    actors: { list: fromPromise(({ input, signal }) => call(input as TParams, signal)) },
   });
 }

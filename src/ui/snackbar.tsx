@@ -28,7 +28,9 @@ export function Snackbar() {
     return () => toast.timer?.pause();
   }, [toast]);
   return (
-    <section aria-label="Notifications" className="snackbar-region">
+    // Top layer: an open modal hides the rest of the page from assistive technology, but not this,
+    // so messages sent from a dialog are still announced and Undo stays reachable.
+    <section aria-label="Notifications" className="snackbar-region" data-react-aria-top-layer="true">
       <div role="status" aria-atomic="true" className="visually-hidden">
         {notice && notice.type !== 'error' ? notice.message : ''}
       </div>

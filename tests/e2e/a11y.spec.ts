@@ -1,5 +1,42 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { basketButton, basketPopover, centsOf, offersGrid, searchOffers } from './journeys';
+import { type ApiOffer, type ApiOrder, apiAs, counter, orderableOffers } from './marketplace-api';
 import { CLIENT, expectNoAxeViolations, SELLER, startSignedIn } from './support';
+
+/** Two basket lines, stored as an earlier visit would have left them. */
+async function aBasket(request: APIRequestContext) {
+  const offers = await orderableOffers(await apiAs(request, CLIENT), 2);
+  return offers.map((offer, index) => ({
+    id: String(offer.id),
+    offer_id: offer.id,
+    name: offer.product,
+    price: Number(offer.unit_price),
+    quantity: index + 1,
+    hot: false,
+    publisher: offer.publisher,
+    seller: offer.seller,
+    region: offer.region,
+  }));
+}
+
+/** A page whose lists have loaded: its heading shown and the network quiet. */
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  for (const grid of await page.getByRole('grid').all()) await expect(grid).not.toHaveAttribute('aria-busy', 'true');
+}
+
+const CLIENT_PATHS = [
+  '/offers',
+  '/offers/promo',
+  '/offers/order',
+  '/orders',
+  '/orders/inprogress',
+  '/orders/completed',
+  '/orders/cancelled',
+  '/billing',
+  '/profile',
+];
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
@@ -13,19 +50,37 @@ for (const theme of ['light', 'dark'] as const) {
       });
     }
 
-    for (const [role, email, paths] of [
-      ['client', CLIENT, ['/offers', '/orders', '/profile']],
-      ['seller', SELLER, ['/seller/manage-offers', '/seller/review-orders', '/profile']],
+    for (const path of CLIENT_PATHS) {
+      test(`client ${path} has no axe violations`, async ({ page, request }) => {
+        await startSignedIn(page, request, CLIENT, { theme, basket: await aBasket(request) });
+        await page.goto(path);
+        await settled(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expectNoAxeViolations(page);
+      });
+    }
+
+    test('client empty My Cart has no axe violations', async ({ page, request }) => {
+      await startSignedIn(page, request, CLIENT, { theme, basket: [] });
+      await page.goto('/offers/order');
+      await settled(page);
+      await expect(page.getByText('Your basket is empty')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    for (const path of ['/seller/manage-offers', '/seller/review-orders', '/profile']) {
+      test(`seller ${path} has no axe violations`, async ({ page, request }) => {
+        await startSignedIn(page, request, SELLER, { theme });
+        await page.goto(path);
+        await settled(page);
+        await expectNoAxeViolations(page);
+      });
+    }
+
+    for (const [role, email] of [
+      ['client', CLIENT],
+      ['seller', SELLER],
     ] as const) {
-      for (const path of paths) {
-        test(`${role} ${path} has no axe violations`, async ({ page, request }) => {
-          await startSignedIn(page, request, email, { theme });
-          await page.goto(path);
-          await expect(page.locator('h1')).toBeVisible();
-          await page.waitForLoadState('networkidle');
-          await expectNoAxeViolations(page);
-        });
-      }
       test(`${role} shell with the menu collapsed has no axe violations`, async ({ page, request }) => {
         await startSignedIn(page, request, email, { theme, 'menu-open': false });
         await page.goto('/profile');
@@ -33,5 +88,101 @@ for (const theme of ['light', 'dark'] as const) {
         await expectNoAxeViolations(page);
       });
     }
+
+    test('the open basket popover has no axe violations', async ({ page, request }) => {
+      await startSignedIn(page, request, CLIENT, { theme, basket: await aBasket(request) });
+      await page.goto('/offers');
+      await settled(page);
+      await basketButton(page).click();
+      await expect(basketPopover(page)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolations(page);
+    });
+
+    test('the open empty basket popover has no axe violations', async ({ page, request }) => {
+      await startSignedIn(page, request, CLIENT, { theme, basket: [] });
+      await page.goto('/offers');
+      await settled(page);
+      await basketButton(page).click();
+      await expect(page.getByRole('dialog', { name: 'Your basket is empty' })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test('the special-price dialog has no axe violations, blank, with errors and sent', async ({ page, request }) => {
+      const [offer] = (await orderableOffers(await apiAs(request, CLIENT), 1, { offset: 15 })) as [ApiOffer];
+      await startSignedIn(page, request, CLIENT, { theme });
+      await page.goto('/offers');
+      await searchOffers(page, offer.product);
+      await offersGrid(page)
+        .getByRole('button', { name: `Ask for a special price on ${offer.product}` })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Ask for a special price' });
+      await expect(dialog).toBeVisible();
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('button', { name: 'Send request' }).click();
+      await expect(dialog.getByRole('textbox', { name: /Desired unit price/ })).toHaveAttribute('aria-invalid', 'true');
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('textbox', { name: /Desired unit price/ }).fill('0.50');
+      await dialog.getByRole('button', { name: 'Send request' }).click();
+      await expect(dialog.getByText('Your request was sent.')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test('the order dialog and its confirmation have no axe violations', async ({ page, request }) => {
+      const api = await apiAs(request, CLIENT);
+      const { results } = await api.get<{ results: ApiOrder[] }>('/api/v1/orders/', {
+        status: 'in_progress',
+        limit: 1,
+      });
+      const [order] = results;
+      if (!order) throw new Error('The demo client has no order in progress');
+      await startSignedIn(page, request, CLIENT, { theme });
+      await page.goto(`/orders/inprogress?order=${order.id}`);
+      const dialog = page.getByRole('dialog', { name: `Order #${order.id}` });
+      await expect(dialog.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('button', { name: 'Cancel order' }).click();
+      const confirm = page.getByRole('alertdialog', { name: `Cancel order #${order.id}?` });
+      await expect(confirm).toBeVisible();
+      await expectNoAxeViolations(page);
+      await confirm.getByRole('button', { name: 'Keep order' }).click();
+      await expect(confirm).toHaveCount(0);
+    });
+
+    test('the decline confirmation has no axe violations', async ({ page, request }) => {
+      // A counter-offer waiting for the client: asked for by the client, countered by the seller.
+      const [offer] = (await orderableOffers(await apiAs(request, CLIENT), 1, { offset: 20 })) as [ApiOffer];
+      const order = await (await apiAs(request, CLIENT)).post<ApiOrder>('/api/v1/orders/request-special-price/', {
+        offer_id: offer.id,
+        quantity: 5,
+        unit_price: (centsOf(offer.unit_price) / 200).toFixed(2),
+      });
+      await counter(request, offer, order, (centsOf(offer.unit_price) / 125).toFixed(2), 'Meet you halfway.');
+      await startSignedIn(page, request, CLIENT, { theme });
+      await page.goto(`/orders/inprogress?order=${order.id}`);
+      const dialog = page.getByRole('dialog', { name: `Order #${order.id}` });
+      await dialog.getByRole('button', { name: 'Decline', exact: true }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Decline the counter-offer?' });
+      await expect(confirm).toBeVisible();
+      await expectNoAxeViolations(page);
+      await confirm.getByRole('button', { name: 'Keep counter-offer' }).click();
+      await expect(confirm).toHaveCount(0);
+    });
+
+    test('the invoice dialog has no axe violations', async ({ page, request }) => {
+      const api = await apiAs(request, CLIENT);
+      const { results } = await api.get<{ results: { id: number; number: string }[] }>('/api/v1/invoices/', {
+        limit: 1,
+      });
+      const [invoice] = results;
+      if (!invoice) throw new Error('The demo client has no invoice');
+      await startSignedIn(page, request, CLIENT, { theme });
+      await page.goto(`/billing?invoice=${invoice.id}`);
+      const dialog = page.getByRole('dialog', { name: `Invoice ${invoice.number}` });
+      await expect(dialog).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolations(page);
+    });
   });
 }

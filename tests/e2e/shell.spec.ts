@@ -72,11 +72,24 @@ test('keyboard only: skip link, menu navigation and log out', async ({ page, req
 });
 
 test('log out keeps the basket and lands on /signin', async ({ page, request }) => {
-  await startSignedIn(page, request, CLIENT, { 'basket.v1': [] });
+  const line = {
+    id: '7',
+    offer_id: 7,
+    name: 'Shadow Frontier: Standard Edition (PC (Steam))',
+    price: 19.99,
+    quantity: 2,
+    hot: false,
+    publisher: 'Ubisoft',
+    seller: 'Nordic Keys',
+    region: 'Europe',
+  };
+  await startSignedIn(page, request, CLIENT, { basket: [line] });
+  await page.goto('/offers');
+  await expect(page.getByRole('button', { name: /^Basket, 1 position,/ })).toBeVisible();
   await page.goto('/signout');
   await expect(page).toHaveURL(/\/signin$/);
   expect(await page.evaluate(() => localStorage.getItem('marketplace:access-token'))).toBeNull();
-  expect(await page.evaluate(() => localStorage.getItem('marketplace:basket.v1'))).toBe('[]');
+  expect(await page.evaluate(() => localStorage.getItem('marketplace:basket'))).toBe(JSON.stringify([line]));
 });
 
 test('the theme follows the preference from My Account, without reload', async ({ page, request }) => {

@@ -26,6 +26,7 @@ export interface SeenRequest {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  headers: Headers;
 }
 
 /** A reply, or a function of the request giving one (possibly later, to hold a call in flight). */
@@ -50,6 +51,7 @@ export function fakeFetch(routes: Routes) {
       path: url.pathname,
       query: url.searchParams,
       body: text ? JSON.parse(text) : undefined,
+      headers: request.headers,
     };
     requests.push(seen);
     const key = `${seen.method} ${seen.path}`;

@@ -1,6 +1,8 @@
 import type { Role } from '@machines/session/session.selectors';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { paths } from '@/core/paths';
+import { BasketButton } from '@/features/basket/components/basket-button';
 import { menuOpen } from '@/lib/preferences';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { usePersisted } from '@/lib/use-persisted';
@@ -47,6 +49,8 @@ export function AppLayout({ role, children }: { role: Role; children: React.Reac
       ) : (
         <SideMenu role={role} isOpen={isOpen} onToggle={() => setOpen(!isOpen)} />
       )}
+      {/* behaviour §2: clients only, on every page but My Cart. */}
+      {role === 'client' && location !== paths.cart && <BasketButton />}
       <main id="main" tabIndex={-1} className="shell__main">
         {children}
       </main>

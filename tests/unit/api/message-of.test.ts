@@ -1,4 +1,4 @@
-import { fieldErrorsOf, messageOf } from '@machines/shared/message-of';
+import { fieldErrorsOf, messageOf, permissionMessageOf } from '@machines/shared/message-of';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/api-error';
 
@@ -38,5 +38,31 @@ describe('fieldErrorsOf', () => {
   it('gives nothing for errors without fields', () => {
     expect(fieldErrorsOf(new Error('x'))).toEqual({});
     expect(fieldErrorsOf(null)).toEqual({});
+  });
+});
+
+describe('permissionMessageOf (behaviour §8 permission helper)', () => {
+  it.each([
+    [403, 'You do not have permission to cancel this order'],
+    [401, 'Authentication required'],
+    [404, 'Resource not found'],
+  ])('status %i reads "%s"', (status, text) => {
+    expect(permissionMessageOf(ApiError.fromBody(status, { detail: 'server text' }), 'cancel this order')).toBe(text);
+  });
+
+  it('uses the server detail for any other refusal', () => {
+    const error = ApiError.fromBody(400, { detail: 'This order is completed: it can no longer be changed.' });
+    expect(permissionMessageOf(error, 'cancel this order')).toBe(
+      'This order is completed: it can no longer be changed.',
+    );
+  });
+
+  it("uses the error's own message or names the action when there is no detail", () => {
+    expect(permissionMessageOf(new Error('Cannot reach the server.'), 'approve this order')).toBe(
+      'Cannot reach the server.',
+    );
+    expect(permissionMessageOf(ApiError.fromBody(502, 'Bad gateway'), 'approve this order')).toBe(
+      'Could not approve this order',
+    );
   });
 });

@@ -1,10 +1,110 @@
-import { EmptyState, Page } from '@/ui/page';
+import { useMemo } from 'react';
+import { useSearch } from 'wouter';
+import type { Invoice } from '@/api/models';
+import { useApiLogic } from '@/core/api';
+import { useCsvExport } from '@/core/export-csv';
+import { paths } from '@/core/paths';
+import { useList } from '@/core/use-list';
+import { useListQuery } from '@/lib/list-query';
+import { Button } from '@/ui/button';
+import { DataGrid } from '@/ui/data-grid';
+import { Page } from '@/ui/page';
+import { INVOICES_LOAD_FALLBACK, invoiceExport, invoiceListLogic } from '../billing.implementations';
+import { type InvoiceGridMeta, invoiceColumns } from '../components/invoice-columns';
+import { InvoiceDialog } from '../components/invoice-dialog';
+import { InvoiceFilters, type InvoiceFilterValues } from '../components/invoice-filters';
+import { invoiceQueryDefaults, invoiceQuerySchema } from '../invoice-query';
+import '../billing.css';
 
-/** /billing: invoices with the billing filters. */
+const NO_FILTERS: { [K in keyof Required<InvoiceFilterValues>]: undefined } = {
+  search: undefined,
+  dueDate: undefined,
+  paymentDate: undefined,
+  status: undefined,
+  seller: undefined,
+  region: undefined,
+  paymentStatus: undefined,
+};
+
+const getRowId = (invoice: Invoice) => String(invoice.id);
+const orderingOf = (value: string | null) => invoiceQuerySchema.shape.ordering.safeParse(value).data;
+
+/**
+ * /billing: the client's invoices with the billing filters (behaviour §3), everything in the URL;
+ * an invoice opens in a dialog from its number (`?invoice=ID`), and Export CSV writes the whole
+ * filtered set.
+ */
 export function BillingPage() {
+  const [query, setQuery] = useListQuery(invoiceQuerySchema, invoiceQueryDefaults);
+  const { page, pageSize, ordering, invoice, ...filters } = query;
+  const listed = { ...filters, ordering };
+  const invoices = useList(
+    useApiLogic(invoiceListLogic),
+    { ...listed, limit: pageSize, offset: (page - 1) * pageSize },
+    { fallback: INVOICES_LOAD_FALLBACK, refreshOn: ['invoices'] },
+  );
+  const exporting = useCsvExport(invoiceExport);
+  const meta = useInvoiceLinks();
+  const isFiltered = Object.values(filters).some((value) => value !== undefined);
+
   return (
     <Page title="Billing">
-      <EmptyState title="Your invoices appear here" />
+      <InvoiceFilters values={filters} onChange={setQuery} onReset={() => setQuery(NO_FILTERS)} />
+      <div className="billing__actions">
+        <Button onPress={() => exporting.start(listed)} isPending={exporting.isPending}>
+          Export CSV
+        </Button>
+      </div>
+      <DataGrid
+        label="Invoices"
+        columns={invoiceColumns}
+        rows={invoices.rows}
+        getRowId={getRowId}
+        isLoading={invoices.isLoading}
+        problem={invoices.problem}
+        onRetry={invoices.retry}
+        emptyTitle={isFiltered ? 'No invoices match these filters' : 'No invoices yet'}
+        {...(isFiltered ? { onResetFilters: () => setQuery(NO_FILTERS) } : {})}
+        ordering={ordering}
+        onOrderingChange={(next) => setQuery({ ordering: orderingOf(next) })}
+        page={page}
+        pageSize={pageSize}
+        total={invoices.total}
+        onPageChange={(next) => setQuery({ page: next })}
+        onPageSizeChange={(size) => setQuery({ pageSize: size })}
+        onRowAction={(id) => setQuery({ invoice: Number(id) }, { resetPage: false })}
+        meta={meta}
+      />
+      {invoice !== undefined && (
+        <InvoiceDialog
+          key={invoice}
+          invoiceId={invoice}
+          onClose={() => setQuery({ invoice: undefined }, { resetPage: false })}
+        />
+      )}
     </Page>
+  );
+}
+
+/**
+ * The number cell's link: this view with `invoice=ID` added. Its identity changes with the list's
+ * query only (not with the open invoice), so opening an invoice redraws no row.
+ */
+function useInvoiceLinks(): InvoiceGridMeta {
+  const search = useSearch();
+  const listSearch = useMemo(() => {
+    const params = new URLSearchParams(search);
+    params.delete('invoice');
+    return params.toString();
+  }, [search]);
+  return useMemo(
+    () => ({
+      invoiceHref: (id: number) => {
+        const params = new URLSearchParams(listSearch);
+        params.set('invoice', String(id));
+        return `${paths.billing}?${params}`;
+      },
+    }),
+    [listSearch],
   );
 }

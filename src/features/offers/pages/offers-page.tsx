@@ -1,12 +1,80 @@
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
+import { z } from 'zod/mini';
+import type { Offer, OfferListQuery } from '@/api/models';
+import { useApiLogic } from '@/core/api';
 import { paths } from '@/core/paths';
-import { EmptyState, Page } from '@/ui/page';
+import { useList } from '@/core/use-list';
+import { useListQuery } from '@/lib/list-query';
+import { DataGrid } from '@/ui/data-grid';
+import { Page } from '@/ui/page';
 import { SubNav } from '@/ui/sub-nav';
+import { offerColumns } from '../components/offer-columns';
+import { OfferFilters, type OfferFilterValues } from '../components/offer-filters';
+import { OFFERS_LOAD_FALLBACK, offerListLogic } from '../offers.implementations';
+import '../offers.css';
+
+/** The orderings the grid's sortable columns give (column id, descending with a minus). */
+const orderings = [
+  'product',
+  '-product',
+  'start_date',
+  '-start_date',
+  'end_date',
+  '-end_date',
+  'unit_price',
+  '-unit_price',
+] as const;
+const orderingOf = (value: string | null) => orderings.find((ordering) => ordering === value);
+
+/** The contract's bounds: ids are 32-bit, a search at most 200 characters, days ISO. */
+const id = () => z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647));
+const offerQuery = z.object({
+  publisher: id(),
+  region: id(),
+  search: z.string().check(z.maxLength(200)),
+  start_date: z.iso.date(),
+  end_date: z.iso.date(),
+  ordering: z.enum(orderings),
+});
+/** behaviour §9: offers are ordered by -start_date unless the user sorts. */
+const defaults = { ordering: '-start_date' } as const;
+const NO_FILTERS: OfferFilterValues = {
+  publisher: undefined,
+  region: undefined,
+  search: undefined,
+  start_date: undefined,
+  end_date: undefined,
+};
+
+const rowIdOf = (offer: Offer) => String(offer.id);
 
 /** /offers with its tabs /offers/regular (the default) and /offers/promo. */
 export function OffersPage() {
   const [location] = useLocation();
   const isPromo = location === paths.offersPromo;
+  const [query, setQuery] = useListQuery(offerQuery, defaults);
+  const { page, pageSize, ordering, publisher, region, search, start_date, end_date } = query;
+
+  const params = useMemo(
+    (): OfferListQuery => ({
+      type: isPromo ? 'promo' : 'regular',
+      ordering,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+      ...(publisher !== undefined && { publisher }),
+      ...(region !== undefined && { region }),
+      ...(search && { search }),
+      ...(start_date && { start_date }),
+      ...(end_date && { end_date }),
+    }),
+    [isPromo, ordering, page, pageSize, publisher, region, search, start_date, end_date],
+  );
+  const offers = useList(useApiLogic(offerListLogic), params, {
+    fallback: OFFERS_LOAD_FALLBACK,
+    refreshOn: ['offers'],
+  });
+
   return (
     <Page title="Offers">
       <SubNav
@@ -17,7 +85,25 @@ export function OffersPage() {
           { href: paths.offersPromo, label: 'Promo' },
         ]}
       />
-      <EmptyState title={isPromo ? 'Promo offers' : 'Regular offers'}>The offer list appears here.</EmptyState>
+      <OfferFilters values={{ publisher, region, search, start_date, end_date }} onChange={setQuery} />
+      <DataGrid
+        label={isPromo ? 'Promo offers' : 'Regular offers'}
+        columns={offerColumns}
+        rows={offers.rows}
+        getRowId={rowIdOf}
+        isLoading={offers.isLoading}
+        problem={offers.problem}
+        onRetry={offers.retry}
+        emptyTitle="No offers match these filters"
+        onResetFilters={() => setQuery(NO_FILTERS)}
+        ordering={ordering}
+        onOrderingChange={(next) => setQuery({ ordering: orderingOf(next) })}
+        page={page}
+        pageSize={pageSize}
+        total={offers.total}
+        onPageChange={(next) => setQuery({ page: next })}
+        onPageSizeChange={(size) => setQuery({ pageSize: size })}
+      />
     </Page>
   );
 }

@@ -1,0 +1,32 @@
+import type { SnapshotFrom } from 'xstate';
+import type { negotiationMachine } from './negotiation.machine';
+import type { NegotiationRole, Order } from './negotiation.types';
+
+type NegotiationSnapshot = SnapshotFrom<typeof negotiationMachine>;
+
+export const selectOrder = (s: NegotiationSnapshot) => s.context.order;
+export const selectProblem = (s: NegotiationSnapshot) => s.context.problem;
+
+/** The destructive move waiting for the user's confirmation, if any. */
+export const selectConfirmation = (s: NegotiationSnapshot) => {
+  if (s.matches({ confirming: 'cancel' })) return 'cancel' as const;
+  if (s.matches({ confirming: 'decline' })) return 'decline' as const;
+  return null;
+};
+
+/** The move whose call is in flight, to show progress on its own button. */
+export const selectMoveInFlight = (s: NegotiationSnapshot) => (s.matches('sending') ? s.context.move : null);
+
+/** Who acts next, by the contract's table, told to this role. */
+export function nextStepOf(order: Order, role: NegotiationRole): string {
+  if (order.status === 'completed') return 'Nothing left to do: the order is completed';
+  if (order.status === 'cancelled') return 'Nothing left to do: the order is cancelled';
+  if (order.negotiation === 'counter_proposed') {
+    return role === 'client'
+      ? 'Waiting for you to answer the counter-offer'
+      : 'Waiting for the client to answer the counter-offer';
+  }
+  return role === 'client' ? 'Waiting for the seller' : 'Waiting for you to approve the order or make a counter-offer';
+}
+
+export const selectNextStep = (s: NegotiationSnapshot) => nextStepOf(s.context.order, s.context.role);

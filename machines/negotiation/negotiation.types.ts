@@ -1,0 +1,55 @@
+import type { components } from '@openapi/schema';
+
+export type Order = components['schemas']['Order'];
+export type CounterRequest = components['schemas']['CounterRequest'];
+
+/** Who looks at the order: the client who placed it or the seller of its storefront. */
+export type NegotiationRole = 'client' | 'seller';
+
+/**
+ * The moves of the contract's order lifecycle table made on an existing order (the first row,
+ * request-special-price, creates the order and belongs to the offers page).
+ */
+export type Move = 'accept' | 'decline' | 'cancel' | 'counter' | 'approve';
+
+export type NegotiationInput = { order: Order; role: NegotiationRole };
+
+export type NegotiationContext = {
+  /** The order as the server last answered it. */
+  order: Order;
+  /** Who looks at the order; decides which moves the table offers. */
+  role: NegotiationRole;
+  /** The move awaiting confirmation or in flight; at rest the last one, null after a conflict. */
+  move: Move | null;
+  /** Why the last move failed, or that the order changed meanwhile; cleared by the next move. */
+  problem: string | null;
+};
+
+/** What each call needs; every call answers the order as it now stands. */
+export type OrderCall = { orderId: number };
+export type CounterResponseCall = OrderCall & { accept: boolean };
+export type CounterCall = OrderCall & { counter: CounterRequest };
+/** The call behind each move, by actor name, with what it takes. */
+export type MoveCalls = {
+  respondToCounter: CounterResponseCall;
+  cancelOrder: OrderCall;
+  counterOrder: CounterCall;
+  approveOrder: OrderCall;
+};
+
+export type NegotiationEvent =
+  | { type: 'negotiation.accept' }
+  | { type: 'negotiation.decline' }
+  | { type: 'negotiation.cancel' }
+  | { type: 'negotiation.counter'; counter: CounterRequest }
+  | { type: 'negotiation.approve' }
+  /** Confirms the destructive move waiting in `confirming`. */
+  | { type: 'negotiation.confirm' }
+  /** Leaves `confirming` without the move. */
+  | { type: 'negotiation.dismiss' };
+
+export type NegotiationEmitted =
+  /** The order as the server now has it, after a move or a conflict: lists showing it reload. */
+  | { type: 'order.changed'; order: Order }
+  | { type: 'negotiation.moved'; move: Move; order: Order }
+  | { type: 'negotiation.failed'; message: string };

@@ -1,0 +1,32 @@
+/** The order submission's messages (behaviour §8) and how it reads failures and its context. */
+import type { PendingSubmission, SubmissionLine } from './order-submission.types';
+
+export const CLEAR_FAILED = 'Failed to clear cart';
+export const ORDER_FALLBACK = 'Failed to process order';
+export const LOCK_BUSY = 'An order is being sent from another tab.';
+export const addFailed = (name: string) => `Failed to add ${name} to cart`;
+
+function statusOf(error: unknown): number | undefined {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** No answer (status 0, or no status at all) or a server failure (5xx): the orders may exist. */
+export function isOutcomeUnknown(error: unknown): boolean {
+  const status = statusOf(error);
+  return status === undefined || status === 0 || status >= 500;
+}
+
+export const isNotFound = (error: unknown) => statusOf(error) === 404;
+
+/** The states after `keying` hold a pending submission; reaching one without it is a bug. */
+export function pendingOf(context: { pending: PendingSubmission | null }): PendingSubmission {
+  if (!context.pending) throw new Error('No pending submission');
+  return context.pending;
+}
+
+export function lineToAdd(context: { pending: PendingSubmission | null; added: number }): SubmissionLine {
+  const line = pendingOf(context).lines[context.added];
+  if (!line) throw new Error('No line left to add');
+  return line;
+}

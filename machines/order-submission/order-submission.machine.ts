@@ -1,0 +1,256 @@
+/**
+ * Sending the basket as orders, exactly once (behaviour §4 "Submit order flow"). The basket's Submit
+ * sends `order.submit`; the machine empties the server cart, adds each line (one call per line, so a
+ * failure names its line), reads the cart and checks out every cart item under an idempotency key.
+ * Emits `order.sent` (the app removes those lines from the basket) or `order.failed` with the message
+ * to show (behaviour §8). Everything runs in `holding`, under a lock shared by the browser's tabs.
+ * Exactly once: from the key's creation until the server has answered for it (the whole of
+ * `sending`) the submission is `pending` and stored by the app. A checkout without a definitive
+ * answer is asked about by key (`readCheckout`), never sent again; so is a submission found stored
+ * when the lock is taken (a closed tab's), before any new one. At start (input `pending`) the lock
+ * is taken to confirm it, unless another tab holds it: that tab is sending it and settles it.
+ * Invariants: only `order.sent` changes the basket, once per submission, after the server confirmed
+ * the orders; `pending` is null in `idle` and `failed`; `problem` is set exactly in `failed` and
+ * `unconfirmed`.
+ */
+import { assign, emit, setup } from 'xstate';
+import { messageOf } from '../shared/message-of';
+import { notProvided, notProvidedSubscription } from '../shared/not-provided';
+import {
+  addFailed,
+  CLEAR_FAILED,
+  isNotFound,
+  isOutcomeUnknown,
+  LOCK_BUSY,
+  lineToAdd,
+  ORDER_FALLBACK,
+  pendingOf,
+} from './order-submission.logic';
+import type {
+  CheckoutInput,
+  OrderSubmissionContext,
+  OrderSubmissionEmitted,
+  OrderSubmissionEvent,
+  PendingSubmission,
+  SubmissionLine,
+} from './order-submission.types';
+
+export const orderSubmissionMachine = setup({
+  types: {
+    input: {} as { pending: PendingSubmission | null },
+    context: {} as OrderSubmissionContext,
+    events: {} as OrderSubmissionEvent,
+    emitted: {} as OrderSubmissionEmitted,
+    /** busy: sending or confirming; Submit shows progress and is refused. */
+    tags: {} as 'busy',
+  },
+  actors: {
+    holdSubmissionLock: notProvidedSubscription<OrderSubmissionEvent>('holdSubmissionLock'),
+    createKey: notProvided<string>('createKey'),
+    clearCart: notProvided<void>('clearCart'),
+    addToCart: notProvided<void, SubmissionLine>('addToCart'),
+    readCart: notProvided<number[]>('readCart'),
+    checkoutCart: notProvided<number[], CheckoutInput>('checkoutCart'),
+    readCheckout: notProvided<number[], string>('readCheckout'),
+  },
+  actions: {
+    /** Stores the pending submission and removes it again; provided by the app. */
+    savePending: (_, _pending: PendingSubmission) => {},
+    forgetSavedPending: () => {},
+    takeRequest: assign((_, lines: SubmissionLine[]) => ({ requested: lines, problem: null })),
+    startPending: assign(({ context }, key: string) => ({ pending: { key, lines: context.requested }, requested: [] })),
+    takePending: assign((_, pending: PendingSubmission | null) => ({ pending, requested: [] })),
+    countAdded: assign(({ context }) => ({ added: context.added + 1 })),
+    keepCartItems: assign((_, cartItemIds: number[]) => ({ cartItemIds })),
+    dropPending: assign({ requested: [], pending: null, added: 0, cartItemIds: [] }),
+    showProblem: assign((_, problem: string) => ({ problem })),
+    showFailure: assign((_, failure: { error: unknown }) => ({ problem: messageOf(failure.error, ORDER_FALLBACK) })),
+    clearProblem: assign({ problem: null }),
+    announceSent: emit(({ context }, orders: number[]) => ({
+      type: 'order.sent' as const,
+      lines: pendingOf(context).lines,
+      orders,
+    })),
+    announceFailed: emit(({ context }) => ({
+      type: 'order.failed' as const,
+      message: context.problem ?? ORDER_FALLBACK,
+    })),
+  },
+  guards: {
+    hasLines: (_, lines: SubmissionLine[]) => lines.length > 0,
+    hasPending: ({ context }) => context.pending !== null,
+    hasRequest: ({ context }) => context.requested.length > 0,
+    isPendingStored: (_, pending: PendingSubmission | null) => pending !== null,
+    hasMoreLines: ({ context }) => context.added + 1 < pendingOf(context).lines.length,
+    isOutcomeUnknown: (_, failure: { error: unknown }) => isOutcomeUnknown(failure.error),
+    isNotFound: (_, failure: { error: unknown }) => isNotFound(failure.error),
+  },
+}).createMachine({
+  id: 'orderSubmission',
+  context: ({ input }) => ({ requested: [], pending: input.pending, added: 0, cartItemIds: [], problem: null }),
+  initial: 'starting',
+  states: {
+    starting: { always: [{ guard: 'hasPending', target: 'holding' }, { target: 'idle' }] },
+    idle: {
+      entry: 'dropPending',
+      on: {
+        'order.submit': {
+          guard: { type: 'hasLines', params: ({ event }) => event.lines },
+          target: 'holding',
+          actions: { type: 'takeRequest', params: ({ event }) => event.lines },
+        },
+      },
+    },
+    failed: {
+      entry: ['dropPending', 'announceFailed'],
+      on: {
+        'order.submit': {
+          guard: { type: 'hasLines', params: ({ event }) => event.lines },
+          target: 'holding',
+          actions: { type: 'takeRequest', params: ({ event }) => event.lines },
+        },
+      },
+    },
+    holding: {
+      invoke: { id: 'holdSubmissionLock', src: 'holdSubmissionLock' },
+      initial: 'locking',
+      states: {
+        locking: {
+          tags: 'busy',
+          on: {
+            'lock.acquired': [
+              {
+                guard: { type: 'isPendingStored', params: ({ event }) => event.pending },
+                target: 'sending.confirming',
+                actions: { type: 'takePending', params: ({ event }) => event.pending },
+              },
+              { guard: 'hasRequest', target: 'keying' },
+              // Found at start, but another tab has settled it meanwhile.
+              { target: '#orderSubmission.idle' },
+            ],
+            'lock.busy': [
+              {
+                guard: 'hasRequest',
+                target: '#orderSubmission.failed',
+                actions: { type: 'showProblem', params: LOCK_BUSY },
+              },
+              // Found at start while another tab sends: that tab settles it.
+              { target: '#orderSubmission.idle' },
+            ],
+          },
+        },
+        keying: {
+          tags: 'busy',
+          invoke: {
+            id: 'createKey',
+            src: 'createKey',
+            onDone: {
+              target: 'sending',
+              actions: [
+                { type: 'startPending', params: ({ event }) => event.output },
+                { type: 'savePending', params: ({ context }) => pendingOf(context) },
+              ],
+            },
+            onError: {
+              target: '#orderSubmission.failed',
+              actions: { type: 'showFailure', params: ({ event }) => event },
+            },
+          },
+        },
+        // Every way out of here is the server's answer for the pending submission.
+        sending: {
+          exit: 'forgetSavedPending',
+          initial: 'clearing',
+          states: {
+            clearing: {
+              tags: 'busy',
+              invoke: {
+                id: 'clearCart',
+                src: 'clearCart',
+                onDone: 'adding',
+                onError: { target: '#orderSubmission.failed', actions: { type: 'showProblem', params: CLEAR_FAILED } },
+              },
+            },
+            adding: {
+              tags: 'busy',
+              invoke: {
+                id: 'addToCart',
+                src: 'addToCart',
+                input: ({ context }) => lineToAdd(context),
+                onDone: [
+                  { guard: 'hasMoreLines', target: 'adding', reenter: true, actions: 'countAdded' },
+                  { target: 'readingCart', actions: 'countAdded' },
+                ],
+                onError: {
+                  target: '#orderSubmission.failed',
+                  actions: { type: 'showProblem', params: ({ context }) => addFailed(lineToAdd(context).name) },
+                },
+              },
+            },
+            readingCart: {
+              tags: 'busy',
+              invoke: {
+                id: 'readCart',
+                src: 'readCart',
+                onDone: {
+                  target: 'checkingOut',
+                  actions: { type: 'keepCartItems', params: ({ event }) => event.output },
+                },
+                onError: {
+                  target: '#orderSubmission.failed',
+                  actions: { type: 'showFailure', params: ({ event }) => event },
+                },
+              },
+            },
+            checkingOut: {
+              tags: 'busy',
+              invoke: {
+                id: 'checkoutCart',
+                src: 'checkoutCart',
+                input: ({ context }) => ({ key: pendingOf(context).key, cart_item_ids: context.cartItemIds }),
+                onDone: {
+                  target: '#orderSubmission.idle',
+                  actions: { type: 'announceSent', params: ({ event }) => event.output },
+                },
+                onError: [
+                  { guard: { type: 'isOutcomeUnknown', params: ({ event }) => event }, target: 'confirming' },
+                  {
+                    // A refusal (4xx) is definitive: nothing was placed.
+                    target: '#orderSubmission.failed',
+                    actions: { type: 'showFailure', params: ({ event }) => event },
+                  },
+                ],
+              },
+            },
+            confirming: {
+              tags: 'busy',
+              invoke: {
+                id: 'readCheckout',
+                src: 'readCheckout',
+                input: ({ context }) => pendingOf(context).key,
+                onDone: {
+                  target: '#orderSubmission.idle',
+                  actions: { type: 'announceSent', params: ({ event }) => event.output },
+                },
+                onError: [
+                  {
+                    // No checkout under this key: nothing was placed, and nothing is sent again by itself.
+                    guard: { type: 'isNotFound', params: ({ event }) => event },
+                    target: '#orderSubmission.failed',
+                    actions: { type: 'showProblem', params: ORDER_FALLBACK },
+                  },
+                  { target: 'unconfirmed', actions: { type: 'showFailure', params: ({ event }) => event } },
+                ],
+              },
+            },
+            // The lock stays held: no tab sends or confirms until this outcome is known.
+            unconfirmed: {
+              entry: 'announceFailed',
+              on: { 'order.retry': { target: 'confirming', actions: 'clearProblem' } },
+            },
+          },
+        },
+      },
+    },
+  },
+});

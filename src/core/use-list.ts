@@ -1,0 +1,52 @@
+import type { listMachine } from '@machines/list/list.machine';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef } from 'react';
+import { type DataTopic, onDataChange } from './data-events';
+
+type ListLogic<TParams, TRow> = ReturnType<typeof listMachine<TParams, TRow>>;
+
+/**
+ * A page of a list for a grid (see src/ui/data-grid.tsx): reads `params` and again whenever they
+ * change in value (a new query stops the read in flight), and again when one of `refreshOn`
+ * changes elsewhere in the app (behaviour §7). Rows stay on screen while the next page loads.
+ */
+export function useList<TParams, TRow>(
+  logic: ListLogic<TParams, TRow>,
+  params: TParams,
+  options: { fallback: string; refreshOn?: readonly DataTopic[] },
+) {
+  const list = useActorRef(logic, { input: { params, fallback: options.fallback } });
+  const sent = useRef({ params, key: keyOf(params) });
+  const key = keyOf(params);
+  useEffect(() => {
+    if (key === sent.current.key) return;
+    sent.current = { params, key };
+    list.send({ type: 'list.load', params });
+  }, [list, key, params]);
+
+  const topics = (options.refreshOn ?? []).join(' ');
+  useEffect(() => {
+    if (!topics) return;
+    const reload = () => list.send({ type: 'list.load', params: sent.current.params });
+    const stops = topics.split(' ').map((topic) => onDataChange(topic as DataTopic, reload));
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [list, topics]);
+
+  const rows = useSelector(list, (s) => s.context.result?.results ?? null);
+  const total = useSelector(list, (s) => s.context.result?.count ?? 0);
+  const isLoading = useSelector(list, (s) => s.hasTag('busy'));
+  const problem = useSelector(list, (s) => s.context.problem);
+  const retry = useCallback(() => list.send({ type: 'list.retry' }), [list]);
+  return { rows, total, isLoading, problem, retry };
+}
+
+/** Params compared by value: the same query built anew is not a new query. */
+function keyOf(value: unknown): string {
+  return JSON.stringify(value, (_, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}

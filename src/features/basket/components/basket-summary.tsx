@@ -1,0 +1,49 @@
+import { basket, useBasketTotals } from '@/core/basket';
+import { formatCents } from '@/lib/money';
+import { Button } from '@/ui/button';
+import { notify } from '@/ui/notify';
+import type { BasketCheckout } from '../use-basket-checkout';
+import './basket-summary.css';
+
+/**
+ * Below the lines (behaviour §2): 'Total: amount', what stops sending, Submit and Clear Basket.
+ * Clearing offers Undo in the snackbar; `onCleared` lets the popover close so the Undo is in reach.
+ */
+export function BasketSummary({ checkout, onCleared }: { checkout: BasketCheckout; onCleared?: () => void }) {
+  const { totalPriceCents } = useBasketTotals();
+  const { undecided, checkProblem, orderProblem, isChecking, isSending, canSubmit, submit } = checkout;
+  const clear = () => {
+    const cleared = basket.items();
+    basket.clear();
+    onCleared?.();
+    notify({ type: 'info', message: 'Basket cleared', onUndo: () => basket.restore(cleared) });
+  };
+  return (
+    <div className="basket-summary">
+      <p className="basket-summary__total">Total: {formatCents(totalPriceCents)}</p>
+      <div className="basket-summary__status" role="status">
+        {isChecking && <p>Checking the current offers…</p>}
+        {undecided > 0 && (
+          <p>
+            {undecided === 1 ? 'One line is' : `${undecided} lines are`} no longer available: remove or keep them to
+            send the rest.
+          </p>
+        )}
+      </div>
+      {checkProblem && (
+        <p className="basket-summary__problem" role="alert">
+          {checkProblem}
+        </p>
+      )}
+      {orderProblem && !checkProblem && <p className="basket-summary__problem">{orderProblem}</p>}
+      <div className="basket-summary__actions">
+        <Button variant="danger" onPress={clear} isDisabled={isSending}>
+          Clear Basket
+        </Button>
+        <Button variant="primary" onPress={submit} isDisabled={!canSubmit} isPending={isSending}>
+          Submit
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Invoice } from '@/api/models';
+import { formatDateTime, formatDay } from '@/lib/dates';
+import { formatMoney } from '@/lib/money';
+import { createGridColumns } from '@/ui/data-grid';
+import { Link } from '@/ui/link';
+import { invoiceStatusLabels } from '../invoice-labels';
+import { PaymentStatusBadge } from './payment-status-badge';
+
+/** What the number cell reads from the grid's table meta: the link that opens an invoice. */
+export interface InvoiceGridMeta {
+  invoiceHref: (id: number) => string;
+}
+
+const column = createGridColumns<Invoice>();
+
+/**
+ * The client's invoice columns (issue 8, Billing). Sortable columns carry the API's ordering field
+ * as their id, so a header click becomes `ordering=-due_date` and so on.
+ */
+export const invoiceColumns = column.columns([
+  column.accessor('number', {
+    id: 'number',
+    header: 'Number',
+    enableSorting: true,
+    meta: { isRowHeader: true, width: '11rem' },
+    cell: (info) => {
+      const { invoiceHref } = info.table.options.meta as InvoiceGridMeta;
+      return <Link href={invoiceHref(info.row.original.id)}>{info.getValue()}</Link>;
+    },
+  }),
+  column.accessor((invoice) => invoice.seller.name, { id: 'seller', header: 'Seller' }),
+  column.accessor('issued_at', {
+    id: 'issued_at',
+    header: 'Issued',
+    enableSorting: true,
+    cell: (info) => formatDateTime(info.getValue()),
+  }),
+  column.accessor('due_date', {
+    id: 'due_date',
+    header: 'Due date',
+    enableSorting: true,
+    cell: (info) => formatDay(info.getValue()),
+  }),
+  column.accessor('payment_date', {
+    id: 'payment_date',
+    header: 'Payment date',
+    enableSorting: true,
+    cell: (info) => {
+      const day = info.getValue();
+      if (day) return formatDay(day);
+      return (
+        <>
+          <span aria-hidden="true">—</span>
+          <span className="visually-hidden">Not paid</span>
+        </>
+      );
+    },
+  }),
+  column.accessor('payment_status', {
+    header: 'Payment status',
+    cell: (info) => <PaymentStatusBadge status={info.getValue()} />,
+  }),
+  column.accessor('status', { header: 'Status', cell: (info) => invoiceStatusLabels[info.getValue()] }),
+  column.accessor('total', {
+    id: 'total',
+    header: 'Total',
+    enableSorting: true,
+    meta: { align: 'end' },
+    cell: (info) => formatMoney(info.getValue()),
+  }),
+]);

@@ -1,0 +1,39 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useApiLogic } from '@/core/api';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { INVOICE_LOAD_FALLBACK, invoiceLoadLogic } from '../billing.implementations';
+import { InvoiceDetails } from './invoice-details';
+
+/**
+ * The invoice named by `?invoice=ID`, in a modal: the page mounts it with `key={id}`, so one actor
+ * reads one invoice, and closing it (Escape, the backdrop, Close) clears the parameter.
+ */
+export function InvoiceDialog({ invoiceId, onClose }: { invoiceId: number; onClose: () => void }) {
+  const loading = useActorRef(useApiLogic(invoiceLoadLogic), {
+    input: { params: invoiceId, fallback: INVOICE_LOAD_FALLBACK },
+  });
+  const invoice = useSelector(loading, (s) => s.context.result);
+  const problem = useSelector(loading, (s) => (s.matches('failed') ? s.context.problem : null));
+
+  return (
+    <Dialog
+      title={invoice ? `Invoice ${invoice.number}` : 'Invoice'}
+      isOpen
+      onOpenChange={(isOpen) => isOpen || onClose()}
+      size="large"
+      footer={<Button slot="close">Close</Button>}
+    >
+      {invoice ? (
+        <InvoiceDetails invoice={invoice} />
+      ) : problem ? (
+        <div role="alert" className="invoice__problem">
+          <p>{problem}</p>
+          <Button onPress={() => loading.send({ type: 'load.retry' })}>Try again</Button>
+        </div>
+      ) : (
+        <p role="status">Loading the invoice…</p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import type { Offer } from '@/api/models';
+import { basket, useBasketQuantity } from '@/core/basket';
+import { Button } from '@/ui/button';
+import { notify } from '@/ui/notify';
+import { NumberField } from '@/ui/number-field';
+
+/** The contract's largest quantity for one cart line. */
+const MAX_QUANTITY = 100_000;
+
+/**
+ * A row's quantity (minimum 1, behaviour §5) and "Add to basket". It reads only its own basket
+ * line, so adding re-renders this cell and the basket button, not the grid.
+ */
+export function AddToBasketCell({ offer }: { offer: Offer }) {
+  const id = String(offer.id);
+  const inBasket = useBasketQuantity(id);
+  const [quantity, setQuantity] = useState<number | null>(1);
+
+  const add = () => {
+    if (quantity === null) return;
+    basket.add({
+      id,
+      offer_id: offer.id,
+      name: offer.product,
+      price: Number(offer.unit_price),
+      quantity,
+      ...(offer.image ? { image: offer.image } : {}),
+      hot: offer.is_hot,
+      publisher: offer.publisher,
+      seller: offer.seller,
+      region: offer.region,
+    });
+    notify({ type: 'success', message: `Added ${quantity} × ${offer.product} to the basket` });
+  };
+
+  return (
+    <div className="offer-basket">
+      <NumberField
+        label={`Quantity for ${offer.product}`}
+        variant="cell"
+        minValue={1}
+        maxValue={MAX_QUANTITY}
+        value={quantity}
+        onChange={setQuantity}
+        className="offer-basket__quantity"
+      />
+      <Button aria-label={`Add ${offer.product} to basket`} isDisabled={quantity === null} onPress={add}>
+        Add to basket
+      </Button>
+      {inBasket > 0 && <span className="offer-basket__count">{inBasket} in basket</span>}
+    </div>
+  );
+}

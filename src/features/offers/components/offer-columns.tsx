@@ -1,0 +1,73 @@
+import type { Offer } from '@/api/models';
+import { formatDateTime } from '@/lib/dates';
+import { formatMoney } from '@/lib/money';
+import { createGridColumns } from '@/ui/data-grid';
+import { FlameIcon } from '@/ui/icons';
+import { AddToBasketCell } from './add-to-basket-cell';
+import { SpecialPriceAction } from './special-price-action';
+
+const column = createGridColumns<Offer>();
+
+/**
+ * The client's offer columns (issue 8, Offers). Sortable columns carry the API's ordering field as
+ * their id, so a header click becomes `ordering=-start_date` and so on.
+ */
+export const offerColumns = column.columns([
+  column.accessor('product', {
+    id: 'product',
+    header: 'Product',
+    enableSorting: true,
+    meta: { isRowHeader: true, width: '16rem' },
+    cell: (info) => <OfferProduct offer={info.row.original} />,
+  }),
+  column.accessor('publisher', { header: 'Publisher' }),
+  column.accessor('seller', { header: 'Seller' }),
+  column.accessor('region', { header: 'Region' }),
+  column.accessor('start', {
+    id: 'start_date',
+    header: 'Start',
+    enableSorting: true,
+    cell: (info) => formatDateTime(info.getValue()),
+  }),
+  column.accessor('end', {
+    id: 'end_date',
+    header: 'End',
+    enableSorting: true,
+    cell: (info) => formatDateTime(info.getValue()),
+  }),
+  column.accessor('unit_price', {
+    header: 'Unit price',
+    enableSorting: true,
+    meta: { align: 'end' },
+    cell: (info) => formatMoney(info.getValue()),
+  }),
+  column.display({
+    id: 'basket',
+    header: 'Add to basket',
+    meta: { width: '18rem' },
+    cell: (info) => <AddToBasketCell offer={info.row.original} />,
+  }),
+  column.display({
+    id: 'action',
+    header: 'Action',
+    cell: (info) => <SpecialPriceAction offer={info.row.original} />,
+  }),
+]);
+
+/** Product name, with its image when it has one and the hot marker (icon plus text for screen readers). */
+function OfferProduct({ offer }: { offer: Offer }) {
+  return (
+    <span className="offer-product">
+      {offer.image && (
+        <img className="offer-product__image" src={offer.image} alt="" width={32} height={32} loading="lazy" />
+      )}
+      <span className="offer-product__name">{offer.product}</span>{' '}
+      {offer.is_hot && (
+        <span className="offer-product__hot" title="Hot">
+          <FlameIcon size={16} />
+          <span className="visually-hidden">Hot</span>
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * A list's view in the URL (`?publisher=…&ordering=-start_date&page=2`), so a shared link, a
+ * reload or Back restores it exactly (issue 8). Each field is read through its own schema and a
+ * bad value is dropped (its default applies), never an error screen; a default is never written
+ * to the URL. `page` and `ordering` come with the kit; the page size is the shared preference.
+ */
+import { useCallback, useMemo } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { z } from 'zod/mini';
+import { pageSize as pageSizePreference, pageSizes } from './preferences';
+import { usePersisted } from './use-persisted';
+
+type Shape = Record<string, z.ZodMiniType>;
+type Values<S extends Shape> = { [K in keyof S]?: z.output<S[K]> };
+type PageSize = (typeof pageSizes)[number];
+
+/** The kit's own fields: a 1-based page, and an API ordering like "-start_date". */
+const kitShape = {
+  page: z.coerce.number().check(z.int(), z.gte(1)),
+  ordering: z.string().check(z.regex(/^-?[a-z][a-z0-9_]*$/)),
+};
+
+export type ListQuery<S extends Shape, D> = Values<S> & { [K in keyof D & keyof S]-?: z.output<S[K]> } & {
+  page: number;
+  ordering: string | null;
+  pageSize: PageSize;
+};
+
+type ListQueryPatch<S extends Shape> = Values<S> & { page?: number; ordering?: string | null; pageSize?: number };
+
+/**
+ * `schema` lists the filters (a field of the same name overrides the kit's `ordering`, to allow
+ * only the orderings a list knows); `defaults` their values when the URL has none. Keep both at
+ * module scope: the query keeps its identity while the URL does not change.
+ * `setQuery(patch)` writes the URL as a new history entry; a patch without `page` goes back to
+ * page 1 (a new filter, ordering or page size starts at the first page) unless `resetPage` is false.
+ */
+export function useListQuery<S extends Shape, D extends Values<S> & { ordering?: string }>(
+  schema: z.ZodMiniObject<S>,
+  defaults: D,
+) {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const [pageSize, setPageSize] = usePersisted(pageSizePreference);
+  const shape: Shape = useMemo(() => ({ ...kitShape, ...schema.shape }), [schema]);
+  const fallbacks: Record<string, unknown> = useMemo(() => ({ page: 1, ordering: null, ...defaults }), [defaults]);
+
+  const values = useMemo(() => {
+    const params = new URLSearchParams(search);
+    const read: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(shape)) {
+      const raw = params.get(name);
+      const parsed = raw ? field.safeParse(raw) : null;
+      read[name] = parsed?.success && parsed.data !== undefined ? parsed.data : fallbacks[name];
+    }
+    return read;
+  }, [search, shape, fallbacks]);
+  const query = useMemo(() => ({ ...values, pageSize }) as ListQuery<S, D>, [values, pageSize]);
+
+  const setQuery = useCallback(
+    (patch: ListQueryPatch<S>, options: { resetPage?: boolean } = {}) => {
+      const { pageSize: size, ...fields } = patch as Record<string, unknown>;
+      if (pageSizes.some((choice) => choice === size)) setPageSize(size as PageSize);
+      const next: Record<string, unknown> = { ...values, ...fields };
+      if (options.resetPage ?? !('page' in patch)) next.page = 1;
+      const params = new URLSearchParams(search);
+      for (const name of Object.keys(shape)) {
+        const value = next[name];
+        params.delete(name);
+        if (value === undefined || value === null || value === '') continue;
+        if (String(value) === String(fallbacks[name])) continue;
+        params.set(name, String(value));
+      }
+      const written = params.toString();
+      navigate(written ? `${location}?${written}` : location, { replace: false });
+    },
+    [values, search, shape, fallbacks, location, navigate, setPageSize],
+  );
+  return [query, setQuery] as const;
+}

@@ -1,0 +1,104 @@
+import { type Cell, flexRender, type Row, type RowData } from '@tanstack/react-table';
+import { memo } from 'react';
+import type { GridFeatures } from './data-grid';
+import { type GridFocus, useFocusedColumn } from './grid-focus';
+
+interface DataGridRowProps<TRow extends RowData> {
+  row: Row<GridFeatures, TRow>;
+  /** The row's grid coordinate (the header row is 0). */
+  index: number;
+  /** 1-based position among all rows of the list, the header row included (aria-rowindex). */
+  ariaRowIndex: number;
+  /** Undefined when the grid does not select rows. */
+  isSelected: boolean | undefined;
+  /** The id of the element that reads "Select", the first half of each checkbox's name. */
+  selectLabelId: string;
+  onToggle(id: string): void;
+  focus: GridFocus;
+  /** Compared by identity only: new columns or table meta redraw every row. */
+  columns: unknown;
+  meta: unknown;
+}
+
+/**
+ * One body row. TanStack rebuilds its row objects whenever `data` changes, so the row compares
+ * what it renders from (the original object, selection, position) rather than the row object:
+ * a change to one row's data redraws that row only.
+ */
+function DataGridRowView<TRow extends RowData>({
+  row,
+  index,
+  ariaRowIndex,
+  isSelected,
+  selectLabelId,
+  onToggle,
+  focus,
+}: DataGridRowProps<TRow>) {
+  const focusedColumn = useFocusedColumn(focus, index);
+  const offset = isSelected === undefined ? 0 : 1;
+  const cells = row.getAllCells();
+  const headerCell = cells[rowHeaderIndex(cells)];
+  const headerId = `${selectLabelId}-${row.id}`;
+  return (
+    <tr aria-rowindex={ariaRowIndex} aria-selected={isSelected} className="data-grid__row">
+      {isSelected !== undefined && (
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a cell of an ARIA grid (see data-grid.tsx).
+        <td role="gridcell" data-grid-cell="" data-grid-select="" tabIndex={focusedColumn === 0 ? 0 : -1}>
+          <input
+            type="checkbox"
+            className="data-grid__checkbox"
+            checked={isSelected}
+            onChange={() => onToggle(row.id)}
+            aria-labelledby={`${selectLabelId} ${headerId}`}
+          />
+        </td>
+      )}
+      {cells.map((cell, column) => {
+        const meta = cell.column.columnDef.meta;
+        const isRowHeader = cell === headerCell;
+        const Tag = isRowHeader ? 'th' : 'td';
+        return (
+          <Tag
+            key={cell.id}
+            id={isRowHeader ? headerId : undefined}
+            role={isRowHeader ? 'rowheader' : 'gridcell'}
+            scope={isRowHeader ? 'row' : undefined}
+            data-grid-cell=""
+            data-align={meta?.align}
+            tabIndex={focusedColumn === column + offset ? 0 : -1}
+            className="data-grid__cell"
+          >
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </Tag>
+        );
+      })}
+    </tr>
+  );
+}
+
+/** The column marked `isRowHeader`, else the first: every row has a header cell naming it. */
+export function rowHeaderIndex<TRow extends RowData>(
+  cells: readonly Pick<Cell<GridFeatures, TRow>, 'column'>[],
+): number {
+  return Math.max(
+    0,
+    cells.findIndex((cell) => cell.column.columnDef.meta?.isRowHeader),
+  );
+}
+
+function sameRow<TRow extends RowData>(before: DataGridRowProps<TRow>, after: DataGridRowProps<TRow>): boolean {
+  return (
+    before.row.original === after.row.original &&
+    before.row.id === after.row.id &&
+    before.index === after.index &&
+    before.ariaRowIndex === after.ariaRowIndex &&
+    before.isSelected === after.isSelected &&
+    before.selectLabelId === after.selectLabelId &&
+    before.onToggle === after.onToggle &&
+    before.focus === after.focus &&
+    before.columns === after.columns &&
+    before.meta === after.meta
+  );
+}
+
+export const DataGridRow = memo(DataGridRowView, sameRow) as typeof DataGridRowView;

@@ -1,0 +1,55 @@
+/** What the grid does on a sort, a selection or a row activation, from its latest props. */
+import type { ColumnDef, RowData } from '@tanstack/react-table';
+import { announce } from 'react-aria/private/live-announcer/LiveAnnouncer';
+import type { DataGridProps, GridFeatures } from './data-grid';
+
+/** The ordering a grid shows: the API's `ordering` value without and with its leading '-'. */
+export type GridSort = { readonly id: string; readonly desc: boolean };
+
+export function sortOf(ordering: string | null): GridSort | null {
+  const first = ordering?.split(',')[0]?.trim();
+  if (!first) return null;
+  return first.startsWith('-') ? { id: first.slice(1), desc: true } : { id: first, desc: false };
+}
+
+/** A sorted column flips its direction; another column starts with its first direction. */
+export function sortBy<TRow extends RowData>(
+  props: DataGridProps<TRow>,
+  columnId: string,
+  def: ColumnDef<GridFeatures, TRow> | undefined,
+) {
+  const current = sortOf(props.ordering);
+  const desc = current?.id === columnId ? !current.desc : def?.sortDescFirst === true;
+  props.onOrderingChange(desc ? `-${columnId}` : columnId);
+  const name = def?.meta?.label ?? (typeof def?.header === 'string' ? def.header : columnId);
+  announce(`Sorted by ${name}, ${desc ? 'descending' : 'ascending'}`, 'polite');
+}
+
+export function pageIds<TRow extends RowData>(props: DataGridProps<TRow>): string[] {
+  return (props.rows ?? []).map(props.getRowId);
+}
+
+/** Toggles `ids` together: all become selected unless all already are. Announces the count. */
+export function toggleRows<TRow extends RowData>({ selection }: DataGridProps<TRow>, ids: string[]) {
+  if (!selection) return;
+  const next = new Set(selection.selectedIds);
+  const selectAll = ids.some((id) => !next.has(id));
+  for (const id of ids) {
+    if (selectAll) next.add(id);
+    else next.delete(id);
+  }
+  selection.onSelectionChange(next);
+  announce(
+    next.size === 0 ? 'No rows selected' : `${next.size} ${next.size === 1 ? 'row' : 'rows'} selected`,
+    'polite',
+  );
+}
+
+export function activateRow<TRow extends RowData>(
+  { onRowAction }: DataGridProps<TRow>,
+  id: string | undefined,
+): boolean {
+  if (!onRowAction || id === undefined) return false;
+  onRowAction(id);
+  return true;
+}

@@ -1,0 +1,127 @@
+/**
+ * The grid's keyboard, one delegated handler on the table (ARIA grid pattern, data grid variant):
+ * - Arrows move one cell; Home/End to the row's first/last cell; Ctrl+Home to the first cell of
+ *   the first row (the header row), Ctrl+End to the last cell of the last row; Page Up/Page Down
+ *   move 10 rows, clamped.
+ * - On a column header, Enter or Space sorts (when the column sorts).
+ * - On a row header, Enter activates the row (`onRowAction`). On a cell holding widgets (a
+ *   quantity input and a button, an Edit button), Enter or F2 moves focus to its first widget; a
+ *   cell whose only widget is a link follows it on Enter. A cell without widgets activates the row.
+ * - Inside a cell, keys belong to the widget, except: Tab/Shift+Tab move between the cell's
+ *   widgets (Shift+Tab from the first returns to the cell, Tab from the last leaves the grid as
+ *   Tab from a cell does); Escape returns to the cell. From a button, link or checkbox the arrows
+ *   still move between cells (those widgets do not use them); from a text field they edit text.
+ * - Enter or Space on a selection cell toggles its checkbox.
+ */
+import type { KeyboardEvent } from 'react';
+import { cellOf, type GridPosition, leavesArrowsToGrid, positionOf, widgetsOf } from './grid-focus';
+
+const PAGE_ROWS = 10;
+
+export interface GridKeyActions {
+  /** Enter or Space on the header cell in column `col`. */
+  sortColumn(col: number): void;
+  /** Enter on body row `row` (grid coordinates); false when the grid has no row action. */
+  activateRow(row: number): boolean;
+}
+
+export function onGridKeyDown(event: KeyboardEvent<HTMLTableElement>, actions: GridKeyActions) {
+  const table = event.currentTarget;
+  const target = event.target as HTMLElement;
+  const cell = cellOf(table, target);
+  if (!cell || event.altKey || event.metaKey) return;
+  const inWidget = target !== cell;
+  if (inWidget) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      cell.focus();
+      return;
+    }
+    if (event.key === 'Tab') return tabWithinCell(event, cell, target);
+    if (!leavesArrowsToGrid(target)) return;
+  }
+
+  const to = nextPosition(event, positionOf(cell), table);
+  if (to) {
+    event.preventDefault();
+    table.rows[to.row]?.cells[to.col]?.focus();
+    return;
+  }
+  if (inWidget) return;
+  if (activateCell(event.key, cell, actions)) event.preventDefault();
+}
+
+function nextPosition(event: KeyboardEvent, from: GridPosition, table: HTMLTableElement): GridPosition | null {
+  const lastRow = lastFocusableRow(table);
+  const lastCol = (table.rows[from.row]?.cells.length ?? 1) - 1;
+  const clamp = (row: number, col: number) => ({
+    row: Math.max(0, Math.min(lastRow, row)),
+    col: Math.max(0, Math.min(lastCol, col)),
+  });
+  switch (event.key) {
+    case 'ArrowUp':
+      return clamp(from.row - 1, from.col);
+    case 'ArrowDown':
+      return clamp(from.row + 1, from.col);
+    case 'ArrowLeft':
+      return clamp(from.row, from.col - 1);
+    case 'ArrowRight':
+      return clamp(from.row, from.col + 1);
+    case 'Home':
+      return event.ctrlKey ? clamp(0, 0) : clamp(from.row, 0);
+    case 'End':
+      return event.ctrlKey ? clamp(lastRow, lastCol) : clamp(from.row, lastCol);
+    case 'PageUp':
+      return clamp(from.row - PAGE_ROWS, from.col);
+    case 'PageDown':
+      return clamp(from.row + PAGE_ROWS, from.col);
+    default:
+      return null;
+  }
+}
+
+/** Skeleton rows hold no grid cells: the last row focus can reach is the last one that does. */
+function lastFocusableRow(table: HTMLTableElement): number {
+  for (let row = table.rows.length - 1; row > 0; row -= 1) {
+    if (table.rows[row]?.cells[0]?.hasAttribute('data-grid-cell')) return row;
+  }
+  return 0;
+}
+
+/** Enter, Space or F2 on a cell itself; returns whether the key was used. */
+function activateCell(key: string, cell: HTMLTableCellElement, actions: GridKeyActions): boolean {
+  const { row, col } = positionOf(cell);
+  const widgets = widgetsOf(cell);
+  if (row === 0 || cell.hasAttribute('data-grid-select')) {
+    if (key !== 'Enter' && key !== ' ') return false;
+    if (row === 0 && !cell.hasAttribute('data-grid-select')) actions.sortColumn(col);
+    else widgets[0]?.click();
+    return true;
+  }
+  if (key === 'F2') {
+    widgets[0]?.focus();
+    return widgets.length > 0;
+  }
+  if (key !== 'Enter') return false;
+  if (cell.getAttribute('role') === 'rowheader' && actions.activateRow(row)) return true;
+  const [first] = widgets;
+  if (first instanceof HTMLAnchorElement && widgets.length === 1) first.click();
+  else if (first) first.focus();
+  else return actions.activateRow(row);
+  return true;
+}
+
+function tabWithinCell(event: KeyboardEvent, cell: HTMLTableCellElement, target: HTMLElement) {
+  const widgets = widgetsOf(cell);
+  const index = widgets.findIndex((widget) => widget === target || widget.contains(target));
+  const next = widgets[index + (event.shiftKey ? -1 : 1)];
+  if (next && index !== -1) {
+    event.preventDefault();
+    next.focus();
+    return;
+  }
+  // Shift+Tab from the first widget stays in the grid, on the cell. From the last widget the
+  // browser's own Tab then runs from the cell, the grid's tab stop, and leaves the grid.
+  if (event.shiftKey) event.preventDefault();
+  cell.focus();
+}

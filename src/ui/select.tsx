@@ -1,0 +1,96 @@
+import {
+  Select as AriaSelect,
+  Button,
+  FieldError,
+  type Key,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  SelectValue,
+  Text,
+} from 'react-aria-components';
+import { CheckIcon, ChevronDownIcon } from './icons';
+import './field.css';
+import './select.css';
+
+export interface SelectOption {
+  id: number | string;
+  name: string;
+}
+
+export interface SelectProps {
+  label: string;
+  options: readonly SelectOption[];
+  /** The chosen option's id; null means nothing chosen (the `emptyLabel` option when there is one). */
+  selectedKey: number | string | null;
+  onSelectionChange: (key: number | string | null) => void;
+  /** A first option such as "All publishers" that stands for "no filter": choosing it gives null. */
+  emptyLabel?: string;
+  description?: string;
+  /** The message to show; set makes the field invalid. */
+  errorMessage?: string | undefined;
+  placeholder?: string;
+  isDisabled?: boolean;
+  isRequired?: boolean;
+  className?: string;
+}
+
+// A key no API id takes (ids are integers or slugs), so it cannot clash with an option.
+const EMPTY_KEY = '$empty';
+
+/** A labelled drop-down list of options; type-ahead and arrow keys come from React Aria. */
+export function Select({
+  label,
+  options,
+  selectedKey,
+  onSelectionChange,
+  emptyLabel,
+  description,
+  errorMessage,
+  placeholder,
+  isDisabled,
+  isRequired,
+  className,
+}: SelectProps) {
+  const items = emptyLabel ? [{ id: EMPTY_KEY, name: emptyLabel }, ...options] : options;
+  const value: Key | null = selectedKey ?? (emptyLabel ? EMPTY_KEY : null);
+  return (
+    <AriaSelect
+      value={value}
+      onChange={(key) => onSelectionChange(key === null || key === EMPTY_KEY ? null : key)}
+      isInvalid={Boolean(errorMessage)}
+      validationBehavior="aria"
+      placeholder={placeholder}
+      isDisabled={isDisabled}
+      isRequired={isRequired}
+      className={['field', 'select', className].filter(Boolean).join(' ')}
+    >
+      <Label className="field__label">{label}</Label>
+      <Button className="field__input select__button">
+        <SelectValue className="select__value" />
+        <ChevronDownIcon size={18} />
+      </Button>
+      {description && (
+        <Text slot="description" className="field__description">
+          {description}
+        </Text>
+      )}
+      <FieldError className="field__error">{errorMessage}</FieldError>
+      <Popover className="select__popover">
+        <ListBox items={items} className="select__list">
+          {(item) => (
+            <ListBoxItem id={item.id} textValue={item.name} className="select__option">
+              {({ isSelected }) => (
+                <>
+                  <span className="select__option-name">{item.name}</span>
+                  {isSelected && <CheckIcon size={18} />}
+                </>
+              )}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </AriaSelect>
+  );
+}

@@ -1,0 +1,195 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { basket } from '@/core/basket';
+import { BasketButton } from '@/features/basket/components/basket-button';
+import { OrderSubmissionProvider } from '@/features/basket/order-submission';
+import { popupBasket } from '@/lib/preferences';
+import { type RenderPageOptions, renderPage } from '../../support/render';
+import { aLine, answerAvailability, availability, fillBasket, serverCart } from './basket-fixtures';
+
+function renderButton(options: RenderPageOptions = {}) {
+  return renderPage(
+    <OrderSubmissionProvider>
+      <BasketButton />
+    </OrderSubmissionProvider>,
+    { path: '/offers', routes: availability(), ...options },
+  );
+}
+
+const basketButton = () => screen.getByRole('button', { name: /^Basket,/ });
+const popover = () => screen.getByRole('dialog');
+const lineOf = (name: string) => {
+  const line = within(popover())
+    .getAllByRole('listitem')
+    .find((item) => within(item).queryByText(name));
+  if (!line) throw new Error(`No basket line for ${name}`);
+  return line;
+};
+
+async function openBasket(options: RenderPageOptions = {}) {
+  const rendered = renderButton(options);
+  await rendered.user.click(basketButton());
+  await screen.findByRole('dialog');
+  return rendered;
+}
+
+describe('BasketButton', () => {
+  it('names the count and total, and shows them in its tooltip', async () => {
+    fillBasket();
+    const { user } = renderButton();
+    expect(basketButton()).toHaveAccessibleName('Basket, 2 positions, total €33.00');
+    expect(basketButton()).toHaveTextContent('2');
+
+    await user.tab();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Basket (2 positions) - €33.00');
+  });
+
+  it('follows the basket as it changes', async () => {
+    renderButton();
+    expect(basketButton()).toHaveAccessibleName('Basket, 0 positions, total €0.00');
+    basket.add(aLine(7, { price: 2.5, quantity: 4 }));
+    await waitFor(() => expect(basketButton()).toHaveAccessibleName('Basket, 1 position, total €10.00'));
+  });
+
+  it('goes to My Cart when the popup basket is off', async () => {
+    popupBasket.write(false);
+    fillBasket();
+    const { user, location } = renderButton();
+    await user.click(basketButton());
+    expect(location.history?.at(-1)).toBe('/offers/order');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('the basket popover', () => {
+  it('says so when the basket is empty', async () => {
+    await openBasket();
+    expect(popover()).toHaveAccessibleName('Your basket is empty');
+    expect(within(popover()).queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
+  it('lists each line with its details, and the total', async () => {
+    fillBasket();
+    await openBasket();
+    expect(popover()).toHaveAccessibleName('Basket Items');
+    const line = lineOf('Starfall Odyssey');
+    expect(line).toHaveTextContent('Hot');
+    expect(line).toHaveTextContent('Ubisoft / Keys Direct / EU');
+    expect(line).toHaveTextContent('Unit price €12.50');
+    expect(line).toHaveTextContent('Total €25.00');
+    expect(within(line).getByRole('textbox', { name: 'Quantity of Starfall Odyssey' })).toHaveValue('2');
+    expect(lineOf('Cave Runner')).toHaveTextContent('Sega / Game Vault / US');
+    expect(within(popover()).getByText('Total: €33.00')).toBeInTheDocument();
+  });
+
+  it('updates the totals when a quantity changes', async () => {
+    fillBasket();
+    const { user } = await openBasket();
+    const quantity = within(lineOf('Cave Runner')).getByRole('textbox', { name: 'Quantity of Cave Runner' });
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.tab();
+    expect(lineOf('Cave Runner')).toHaveTextContent('Total €24.00');
+    expect(within(popover()).getByText('Total: €49.00')).toBeInTheDocument();
+    await user.click(within(lineOf('Cave Runner')).getByRole('button', { name: /Increase/ }));
+    expect(within(popover()).getByText('Total: €57.00')).toBeInTheDocument();
+  });
+
+  it('removes a line', async () => {
+    fillBasket();
+    const { user } = await openBasket();
+    await user.click(within(popover()).getByRole('button', { name: 'Remove Starfall Odyssey' }));
+    expect(within(popover()).queryByText('Starfall Odyssey')).not.toBeInTheDocument();
+    expect(within(popover()).getByText('Total: €8.00')).toBeInTheDocument();
+    expect(basket.items().map((line) => line.id)).toEqual(['102']);
+  });
+
+  it('clears the basket and closes, so that Undo in the snackbar is in reach', async () => {
+    fillBasket();
+    const { user } = await openBasket();
+    await user.click(within(popover()).getByRole('button', { name: 'Clear Basket' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(basket.items()).toEqual([]);
+    expect(basketButton()).toHaveAccessibleName('Basket, 0 positions, total €0.00');
+
+    const snackbar = screen.getByRole('region', { name: 'Notifications' });
+    expect(snackbar).toHaveTextContent('Basket cleared');
+    await user.click(within(snackbar).getByRole('button', { name: 'Undo' }));
+    expect(basket.items().map((line) => [line.id, line.quantity])).toEqual([
+      ['101', 2],
+      ['102', 1],
+    ]);
+    expect(basketButton()).toHaveAccessibleName('Basket, 2 positions, total €33.00');
+  });
+
+  it('marks lines whose offer is gone and shows a changed price, which the basket takes', async () => {
+    fillBasket();
+    const { user, server } = await openBasket({
+      routes: availability({ 101: { status: 'withdrawn' }, 102: { unit_price: '9.50' } }),
+    });
+    const gone = lineOf('Starfall Odyssey');
+    expect(await within(gone).findByText(/No longer offered/)).toBeInTheDocument();
+    expect(lineOf('Cave Runner')).toHaveTextContent('Price changed: €8.00 → €9.50');
+    expect(lineOf('Cave Runner')).toHaveTextContent('Total €9.50');
+    expect(basket.items().find((line) => line.id === '102')?.price).toBe(9.5);
+    expect(server.callsTo('POST /api/v1/offers/availability/')[0]?.body).toEqual({ offer_ids: [101, 102] });
+
+    const submit = within(popover()).getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+    await user.click(within(gone).getByRole('checkbox', { name: 'Keep in basket (Starfall Odyssey)' }));
+    expect(submit).toBeEnabled();
+    expect(basket.items()).toHaveLength(2);
+  });
+
+  it('closes on Escape and gives focus back to the button', async () => {
+    fillBasket();
+    const { user } = renderButton();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(basketButton()).toHaveFocus());
+  });
+});
+
+describe('sending the basket from the popover', () => {
+  it('sends the available lines, then closes and goes to /orders', async () => {
+    fillBasket();
+    const { user, server, location } = await openBasket({
+      routes: { ...availability({ 101: { status: 'withdrawn' } }), ...serverCart() },
+    });
+    const gone = lineOf('Starfall Odyssey');
+    await user.click(await within(gone).findByRole('checkbox', { name: 'Keep in basket (Starfall Odyssey)' }));
+    await user.click(within(popover()).getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/orders'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.callsTo('POST /api/v1/offers/availability/')).toHaveLength(2);
+    expect(server.callsTo('POST /api/v1/cart/add/').map((call) => call.body)).toEqual([{ offer_id: 102, quantity: 1 }]);
+    expect(basket.items().map((line) => line.id)).toEqual(['101']);
+  });
+
+  it('stops before sending when a price changed meanwhile, and sends once the user has seen it', async () => {
+    fillBasket();
+    const before = answerAvailability();
+    const after = answerAvailability({ 102: { unit_price: '9.00' } });
+    const { user, server, location } = await openBasket({
+      routes: {
+        'POST /api/v1/offers/availability/': (request) =>
+          server.callsTo('POST /api/v1/offers/availability/').length === 1 ? before(request) : after(request),
+        ...serverCart(),
+      },
+    });
+    await waitFor(() => expect(server.callsTo('POST /api/v1/offers/availability/')).toHaveLength(1));
+    await user.click(within(popover()).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(lineOf('Cave Runner')).findByText(/Price changed/)).toHaveTextContent('€8.00 → €9.00');
+    expect(within(popover()).getByText('Total: €34.00')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/v1/cart/add/')).toHaveLength(0);
+
+    await user.click(within(popover()).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/orders'));
+    expect(server.callsTo('POST /api/v1/cart/add/')).toHaveLength(2);
+  });
+});
