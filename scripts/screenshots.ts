@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { type Browser, chromium } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { loadConfig } from '../server/config';
 import { createServer } from '../server/server';
 
@@ -23,17 +23,85 @@ const signedOut = [
   { name: 'signup', path: '/signup' },
   { name: 'verify-email-error', path: '/verify-email?token=expired-or-unknown' },
 ];
+/** What a screen does after loading, before the picture: open a popover or a dialog. */
+type Prepare = (page: Page) => Promise<void>;
+interface Screen {
+  name: string;
+  path: string;
+  collapsed?: boolean;
+  /** Lines put in the basket before the page loads. */
+  basket?: boolean;
+  prepare?: Prepare;
+}
+
+const openBasket: Prepare = async (page) => {
+  await page.getByRole('button', { name: /^Basket,/ }).click();
+  await page.getByRole('dialog', { name: 'Basket Items' }).waitFor();
+  await page.getByText('Checking the current offers…').waitFor({ state: 'detached' });
+};
+const askSpecialPrice: Prepare = async (page) => {
+  await page
+    .getByRole('button', { name: /^Ask for a special price on/ })
+    .first()
+    .click();
+  await page.getByRole('dialog').waitFor();
+};
+const dialogOpen: Prepare = async (page) => {
+  await page.getByRole('dialog').waitFor();
+  await page.waitForLoadState('networkidle');
+};
+
+/** The client's ids the dialogs open on: an order awaiting the client's answer, an invoice. */
+async function clientIds(access: string) {
+  const get = async (path: string) =>
+    (await (await fetch(`${BASE}${path}`, { headers: { Authorization: `Bearer ${access}` } })).json()) as {
+      results: { id: number; negotiation?: string }[];
+    };
+  const orders = await get('/api/v1/orders/?status=in_progress&counterOffer=only&limit=100');
+  const invoices = await get('/api/v1/invoices/?limit=1');
+  const countered = orders.results.find((order) => order.negotiation === 'counter_proposed') ?? orders.results[0];
+  return { order: countered?.id ?? 1, invoice: invoices.results[0]?.id ?? 1 };
+}
+
+/** Three offers in the basket, as an earlier visit would have left them. */
+async function basketLines(access: string) {
+  const response = await fetch(`${BASE}/api/v1/offers/?limit=3`, { headers: { Authorization: `Bearer ${access}` } });
+  const { results } = (await response.json()) as {
+    results: { id: number; product: string; unit_price: string; is_hot: boolean } & Record<string, unknown>[];
+  };
+  return results.map((offer, index) => ({
+    id: String(offer.id),
+    offer_id: offer.id,
+    name: offer.product,
+    price: Number(offer.unit_price),
+    quantity: index + 1,
+    hot: offer.is_hot,
+    publisher: offer.publisher,
+    seller: offer.seller,
+    region: offer.region,
+  }));
+}
+
+const clientScreens = (ids: { order: number; invoice: number }): Screen[] => [
+  { name: 'offers', path: '/offers' },
+  { name: 'offers-empty', path: '/offers?search=no-such-game' },
+  { name: 'offers-special-price', path: '/offers', prepare: askSpecialPrice },
+  { name: 'basket-popover', path: '/offers', basket: true, prepare: openBasket },
+  { name: 'cart', path: '/offers/order', basket: true },
+  { name: 'cart-empty', path: '/offers/order' },
+  { name: 'orders', path: '/orders/inprogress' },
+  { name: 'order-dialog', path: `/orders/inprogress?order=${ids.order}`, prepare: dialogOpen },
+  { name: 'billing', path: '/billing' },
+  { name: 'invoice-dialog', path: `/billing?invoice=${ids.invoice}`, prepare: dialogOpen },
+  { name: 'profile', path: '/profile' },
+  { name: 'menu-collapsed', path: '/orders/inprogress', collapsed: true },
+];
+
 const byRole = {
   client: {
     email: 'client@example.com',
-    screens: [
-      { name: 'offers', path: '/offers' },
-      { name: 'cart', path: '/offers/order' },
-      { name: 'orders', path: '/orders' },
-      { name: 'billing', path: '/billing' },
-      { name: 'profile', path: '/profile' },
-      { name: 'menu-collapsed', path: '/orders/inprogress', collapsed: true },
-    ],
+    /** The client's screens depend on the demo data's ids: see clientScreens. */
+    screens: [] as Screen[],
   },
   seller: {
     email: 'seller@example.com',
@@ -43,7 +111,7 @@ const byRole = {
       { name: 'create-invoice', path: '/seller/create-invoice' },
       { name: 'profile', path: '/profile' },
       { name: 'menu-collapsed', path: '/seller/review-orders/inprogress', collapsed: true },
-    ],
+    ] as Screen[],
   },
 };
 
@@ -73,7 +141,11 @@ async function shoot(
   file: string,
   path: string,
   storage: Record<string, string>,
-  { viewport = DESKTOP, openMenu = false } = {},
+  {
+    viewport = DESKTOP,
+    openMenu = false,
+    prepare,
+  }: { viewport?: typeof DESKTOP; openMenu?: boolean; prepare?: Prepare } = {},
 ): Promise<void> {
   const context = await browser.newContext({ viewport, baseURL: BASE, reducedMotion: 'reduce' });
   await context.addInitScript((entries) => {
@@ -86,6 +158,7 @@ async function shoot(
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).waitFor();
   }
+  await prepare?.(page);
   await page.screenshot({ path: join(OUT, file) });
   await context.close();
 }
@@ -112,13 +185,22 @@ try {
     }
     for (const [role, { email, screens }] of Object.entries(byRole)) {
       const tokens = await signIn(email);
-      for (const screen of screens) {
-        await shoot(browser, `${role}-${screen.name}-${theme}.png`, screen.path, {
-          ...themeEntry,
-          'marketplace:access-token': JSON.stringify(tokens.access),
-          'marketplace:refresh-token': JSON.stringify(tokens.refresh),
-          'marketplace:menu-open': JSON.stringify(!('collapsed' in screen)),
-        });
+      const lines = JSON.stringify(await basketLines(tokens.access));
+      const all: Screen[] = role === 'client' ? clientScreens(await clientIds(tokens.access)) : screens;
+      for (const screen of all) {
+        await shoot(
+          browser,
+          `${role}-${screen.name}-${theme}.png`,
+          screen.path,
+          {
+            ...themeEntry,
+            'marketplace:access-token': JSON.stringify(tokens.access),
+            'marketplace:refresh-token': JSON.stringify(tokens.refresh),
+            'marketplace:menu-open': JSON.stringify(!screen.collapsed),
+            ...(screen.basket ? { 'marketplace:basket': lines } : {}),
+          },
+          screen.prepare ? { prepare: screen.prepare } : {},
+        );
       }
     }
     const tokens = await signIn(phone.email);

@@ -14,3 +14,6 @@ export const selectProblem = (s: OrderSubmissionSnapshot) => s.context.problem;
 
 /** Whether Submit is accepted now (not while sending, nor while an outcome is unknown). */
 export const selectCanSubmit = (s: OrderSubmissionSnapshot) => s.can({ type: 'order.submit', lines: [SOME_LINE] });
+
+/** Whether the outcome of a sent order is unknown and may be checked again. */
+export const selectCanRetry = (s: OrderSubmissionSnapshot) => s.can({ type: 'order.retry' });

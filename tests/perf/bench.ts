@@ -3,7 +3,11 @@
  * - build time, and the JS and CSS each route loads before it is usable (raw and gzip), measured
  *   in Chromium against the built app;
  * - offers list latency (p50/p95/p99 over 500 requests) against a database seeded with 100,000
- *   offers, over HTTP on loopback.
+ *   offers, over HTTP on loopback;
+ * - on that database, the time from the offers page's data arriving to 100 rows painted, at full
+ *   speed and with the CPU throttled 4× (grid-paint.ts);
+ * - what re-renders on the Offers page when focus moves to the next row and when one offer is
+ *   added to the basket (render-counts.bench.tsx, in jsdom with a DevTools-style commit probe).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +18,7 @@ import { serve } from '@hono/node-server';
 import { chromium } from '@playwright/test';
 import { loadConfig } from '../../server/config';
 import { createServer } from '../../server/server';
+import { measureRowsPainted, type PaintFigures } from './grid-paint';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 100_000);
@@ -31,6 +36,9 @@ interface RouteWeight {
   files: number;
 }
 
+/** The issue's budget for everything /offers loads until idle. */
+const OFFERS_BUDGET_GZIP = 180 * 1024;
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -43,6 +51,22 @@ function buildApp(): number {
   });
   if (result.status !== 0) throw new Error('rsbuild build failed');
   return (performance.now() - started) / 1000;
+}
+
+interface RenderCounts {
+  rows: number;
+  focusMove: Record<string, number>;
+  addToBasket: Record<string, number>;
+}
+
+function countRenders(): RenderCounts {
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/perf/vitest.config.ts', '--silent'],
+    { cwd: ROOT, stdio: 'ignore' },
+  );
+  if (result.status !== 0) throw new Error('tests/perf/render-counts.bench.tsx failed');
+  return JSON.parse(readFileSync(join(ROOT, 'bench-results', 'render-counts.json'), 'utf8')) as RenderCounts;
 }
 
 /** The JS and CSS that index.html itself loads: what every route waits for before any lazy chunk. */
@@ -120,6 +144,34 @@ async function weighRoutes(baseUrl: string): Promise<RouteWeight[]> {
   return weights;
 }
 
+/** JS and CSS, gzip: everything /offers loads until the network is idle. */
+const offersWeight = (routes: RouteWeight[]) => {
+  const offers = routes.find((r) => r.route === '/offers');
+  return offers ? offers.jsGzip + offers.cssGzip : 0;
+};
+
+async function measurePaint(baseUrl: string): Promise<PaintFigures[]> {
+  if (!existsSync(CHROMIUM)) return [];
+  const response = await fetch(`${baseUrl}/api/v1/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'client@example.com', password: 'Demo-pass-2026' }),
+  });
+  const tokens = (await response.json()) as { access: string; refresh: string };
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'],
+  });
+  try {
+    return [
+      await measureRowsPainted(browser, baseUrl, tokens, { cpu: 1 }),
+      await measureRowsPainted(browser, baseUrl, tokens, { cpu: 4 }),
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
 async function measureLatency(baseUrl: string) {
   const token = (await (
     await fetch(`${baseUrl}/api/v1/token`, {
@@ -167,6 +219,7 @@ async function measureLatency(baseUrl: string) {
 
 const buildSeconds = buildApp();
 const entry = weighEntry();
+const renders = countRenders();
 const freshDb = !existsSync(join(DATA_DIR, 'pgdata'));
 const seedStarted = performance.now();
 const config = loadConfig({ DATA_DIR, SEED_OFFERS: String(OFFERS), LOG: 'off' });
@@ -178,6 +231,7 @@ const baseUrl = `http://127.0.0.1:${PORT}`;
 try {
   const routes = await weighRoutes(baseUrl);
   const latency = await measureLatency(baseUrl);
+  const paint = await measurePaint(baseUrl);
   const report = {
     date: new Date().toISOString(),
     node: process.version,
@@ -186,6 +240,8 @@ try {
     database: { offers: OFFERS, kind: server.database.kind, openSeconds: seedSeconds, seededNow: freshDb },
     routes,
     latency,
+    paint,
+    renders,
   };
   mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
   writeFileSync(join(ROOT, 'bench-results', 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -207,6 +263,16 @@ try {
       (l) =>
         `${l.scenario.padEnd(42)} ${String(l.matching).padEnd(10)} ${`${l.p50.toFixed(2)} ms`.padEnd(9)} ${`${l.p95.toFixed(2)} ms`.padEnd(9)} ${l.p99.toFixed(2)} ms`,
     ),
+    `/offers until idle: ${kb(offersWeight(routes))} gzip of a ${kb(OFFERS_BUDGET_GZIP)} budget`,
+    '',
+    ...paint.map(
+      (p) =>
+        `Offers data → ${p.rows} rows painted, CPU ${p.cpu}×: median ${p.median.toFixed(1)} ms, worst ${p.worst.toFixed(1)} ms (${p.runs} loads)`,
+    ),
+    '',
+    `Re-renders on /offers (${renders.rows} rows): focus to the next row → ${renders.focusMove.DataGridRowView ?? 0} rows;` +
+      ` add one offer to the basket → ${renders.addToBasket.DataGridRowView ?? 0} rows,` +
+      ` ${renders.addToBasket.AddToBasketCell ?? 0} add-to-basket cell, ${renders.addToBasket.BasketButton ?? 0} basket button`,
     '',
     'Written to bench-results/bench.json',
   ];

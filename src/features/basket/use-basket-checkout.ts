@@ -6,6 +6,7 @@
  * finds something new (a price, a withdrawn offer) stops there so the user sees it first.
  */
 import {
+  selectCanRetry,
   selectCanSubmit,
   selectIsSubmitting,
   selectProblem,
@@ -51,6 +52,7 @@ export function useBasketCheckout({ onSent }: { onSent: () => void }) {
   const isCheckingToSend = useSelector(beforeSending, (s) => s.hasTag('busy'));
   const isOrdering = useSelector(order, selectIsSubmitting);
   const canOrder = useSelector(order, selectCanSubmit);
+  const canRetry = useSelector(order, selectCanRetry);
   const checkProblem = useSelector(onOpen, (s) => s.context.problem);
   const sendProblem = useSelector(beforeSending, (s) => s.context.problem);
   const orderProblem = useSelector(order, selectProblem);
@@ -99,6 +101,9 @@ export function useBasketCheckout({ onSent }: { onSent: () => void }) {
     checkProblem: sendProblem ?? checkProblem,
     /** Why the order failed or its outcome is unknown; the snackbar has already announced it. */
     orderProblem,
+    /** The outcome of a sent order is unknown: ask the server again. */
+    canRetry,
+    retry: () => order.send({ type: 'order.retry' }),
     submit: () => beforeSending.send({ type: 'submission.submit', input: offerIdsOf(basket.items()) }),
   };
 }

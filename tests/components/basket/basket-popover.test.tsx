@@ -163,7 +163,7 @@ describe('sending the basket from the popover', () => {
     await user.click(await within(gone).findByRole('checkbox', { name: 'Keep in basket (Starfall Odyssey)' }));
     await user.click(within(popover()).getByRole('button', { name: 'Submit' }));
 
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/orders'));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/orders/inprogress'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.callsTo('POST /api/v1/offers/availability/')).toHaveLength(2);
     expect(server.callsTo('POST /api/v1/cart/add/').map((call) => call.body)).toEqual([{ offer_id: 102, quantity: 1 }]);
@@ -189,7 +189,7 @@ describe('sending the basket from the popover', () => {
     expect(server.callsTo('POST /api/v1/cart/add/')).toHaveLength(0);
 
     await user.click(within(popover()).getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/orders'));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/orders/inprogress'));
     expect(server.callsTo('POST /api/v1/cart/add/')).toHaveLength(2);
   });
 });

@@ -84,7 +84,7 @@ describe('CartPage', () => {
     const { user, server, location } = renderCart({ routes: { ...availability(), ...serverCart() } });
     await waitFor(() => expect(server.callsTo('POST /api/v1/offers/availability/')).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/orders'));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/orders/inprogress'));
     expect(server.callsTo('POST /api/v1/cart/add/').map((call) => call.body)).toEqual([
       { offer_id: 101, quantity: 2 },
       { offer_id: 102, quantity: 1 },

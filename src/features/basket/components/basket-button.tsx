@@ -53,7 +53,13 @@ export function BasketButton() {
       {...(isPopup ? {} : { onPress: () => navigate(paths.cart) })}
     >
       <BasketIcon size={22} />
-      <span key={pulses} className="basket-button__badge" data-pulse={pulses > 0 || undefined} aria-hidden="true">
+      <span
+        key={pulses}
+        className="basket-button__badge"
+        data-pulse={pulses > 0 || undefined}
+        data-empty={totalPositions === 0 || undefined}
+        aria-hidden="true"
+      >
         {totalPositions}
       </span>
     </Button>

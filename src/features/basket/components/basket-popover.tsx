@@ -8,14 +8,14 @@ import { BasketSummary } from './basket-summary';
 /**
  * The popup basket's content (behaviour §2); the popover around it carries the title. Mounted
  * while open, so the availability check runs each time it opens. Once the order is sent the
- * popover closes and the user goes to /orders.
+ * popover closes and the user goes to /orders, on the In Progress tab where the new order is.
  */
 export function BasketPopover({ close }: { close: () => void }) {
   const [, navigate] = useLocation();
   const checkout = useBasketCheckout({
     onSent: () => {
       close();
-      navigate(paths.orders);
+      navigate(paths.ordersInProgress);
     },
   });
   if (checkout.items.length === 0) {

@@ -11,7 +11,8 @@ import './basket-summary.css';
  */
 export function BasketSummary({ checkout, onCleared }: { checkout: BasketCheckout; onCleared?: () => void }) {
   const { totalPriceCents } = useBasketTotals();
-  const { undecided, checkProblem, orderProblem, isChecking, isSending, canSubmit, submit } = checkout;
+  const { undecided, checkProblem, orderProblem, isChecking, isSending, canSubmit, submit, canRetry, retry } =
+    checkout;
   const clear = () => {
     const cleared = basket.items();
     basket.clear();
@@ -35,7 +36,17 @@ export function BasketSummary({ checkout, onCleared }: { checkout: BasketCheckou
           {checkProblem}
         </p>
       )}
-      {orderProblem && !checkProblem && <p className="basket-summary__problem">{orderProblem}</p>}
+      {orderProblem && !checkProblem && (
+        <div className="basket-summary__problem">
+          <p>{orderProblem}</p>
+          {canRetry && (
+            <>
+              <p>We could not confirm whether your order was placed; it will not be sent twice.</p>
+              <Button onPress={retry}>Check again</Button>
+            </>
+          )}
+        </div>
+      )}
       <div className="basket-summary__actions">
         <Button variant="danger" onPress={clear} isDisabled={isSending}>
           Clear Basket

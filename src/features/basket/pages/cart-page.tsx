@@ -9,7 +9,7 @@ import { useBasketCheckout } from '../use-basket-checkout';
 /** /offers/order, My Cart: the basket's lines as a page (behaviour §2, popup basket off); a sent order leads to /orders. */
 export function CartPage() {
   const [, navigate] = useLocation();
-  const checkout = useBasketCheckout({ onSent: () => navigate(paths.orders) });
+  const checkout = useBasketCheckout({ onSent: () => navigate(paths.ordersInProgress) });
   return (
     <Page title="My Cart">
       {checkout.items.length === 0 ? (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Offer } from '@/api/models';
 import { basket, useBasketQuantity } from '@/core/basket';
 import { Button } from '@/ui/button';
+import { PlusIcon } from '@/ui/icons';
 import { notify } from '@/ui/notify';
 import { NumberField } from '@/ui/number-field';
 
@@ -45,8 +46,14 @@ export function AddToBasketCell({ offer }: { offer: Offer }) {
         onChange={setQuantity}
         className="offer-basket__quantity"
       />
-      <Button aria-label={`Add ${offer.product} to basket`} isDisabled={quantity === null} onPress={add}>
-        Add to basket
+      <Button
+        className="offer-basket__add"
+        aria-label={`Add ${offer.product} to basket`}
+        isDisabled={quantity === null}
+        onPress={add}
+      >
+        <PlusIcon size={16} />
+        Add
       </Button>
       {inBasket > 0 && <span className="offer-basket__count">{inBasket} in basket</span>}
     </div>

@@ -17,7 +17,7 @@ export const offerColumns = column.columns([
     id: 'product',
     header: 'Product',
     enableSorting: true,
-    meta: { isRowHeader: true, width: '16rem' },
+    meta: { isRowHeader: true },
     cell: (info) => <OfferProduct offer={info.row.original} />,
   }),
   column.accessor('publisher', { header: 'Publisher' }),
@@ -27,13 +27,13 @@ export const offerColumns = column.columns([
     id: 'start_date',
     header: 'Start',
     enableSorting: true,
-    cell: (info) => formatDateTime(info.getValue()),
+    cell: (info) => <OfferDate iso={info.getValue()} />,
   }),
   column.accessor('end', {
     id: 'end_date',
     header: 'End',
     enableSorting: true,
-    cell: (info) => formatDateTime(info.getValue()),
+    cell: (info) => <OfferDate iso={info.getValue()} />,
   }),
   column.accessor('unit_price', {
     header: 'Unit price',
@@ -44,7 +44,6 @@ export const offerColumns = column.columns([
   column.display({
     id: 'basket',
     header: 'Add to basket',
-    meta: { width: '18rem' },
     cell: (info) => <AddToBasketCell offer={info.row.original} />,
   }),
   column.display({
@@ -53,6 +52,16 @@ export const offerColumns = column.columns([
     cell: (info) => <SpecialPriceAction offer={info.row.original} />,
   }),
 ]);
+
+/** "24/11/26 at 13:05"; where the grid is tight the time goes under the day, never mid-phrase. */
+function OfferDate({ iso }: { iso: string }) {
+  const [day, time] = formatDateTime(iso).split(' at ');
+  return (
+    <span className="offer-date">
+      <span className="offer-date__part">{day}</span> <span className="offer-date__part">at {time}</span>
+    </span>
+  );
+}
 
 /** Product name, with its image when it has one and the hot marker (icon plus text for screen readers). */
 function OfferProduct({ offer }: { offer: Offer }) {

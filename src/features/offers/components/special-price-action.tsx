@@ -1,16 +1,29 @@
 import { useState } from 'react';
 import type { Offer } from '@/api/models';
 import { Button } from '@/ui/button';
+import { PercentIcon } from '@/ui/icons';
+import { Tooltip } from '@/ui/tooltip';
 import { SpecialPriceDialog } from './special-price-dialog';
 
-/** A row's "Ask for a special price" button and, while open, its dialog. */
+/**
+ * A row's "Ask for a special price" button and, while open, its dialog. Compact in the grid: an
+ * icon with the full text as its tooltip, plus a short visible label where the page is wide.
+ */
 export function SpecialPriceAction({ offer }: { offer: Offer }) {
   const [isOpen, setOpen] = useState(false);
   return (
     <>
-      <Button variant="quiet" aria-label={`Ask for a special price on ${offer.product}`} onPress={() => setOpen(true)}>
-        Ask for a special price
-      </Button>
+      <Tooltip label="Ask for a special price" placement="start">
+        <Button
+          variant="quiet"
+          className="offer-action"
+          aria-label={`Ask for a special price on ${offer.product}`}
+          onPress={() => setOpen(true)}
+        >
+          <PercentIcon size={18} />
+          <span className="offer-action__text">Special price</span>
+        </Button>
+      </Tooltip>
       {isOpen && <SpecialPriceDialog offer={offer} onClose={() => setOpen(false)} />}
     </>
   );

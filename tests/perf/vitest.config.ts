@@ -1,0 +1,17 @@
+/** `npm run bench` runs the render counts here: jsdom, the DevTools-style commit probe first. */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const alias = { '@/': `${root}src/`, '@machines/': `${root}machines/`, '@openapi/': `${root}openapi/` };
+
+export default defineConfig({
+  root,
+  resolve: { alias },
+  test: {
+    globals: true,
+    environment: 'jsdom',
+    include: ['tests/perf/render-counts.bench.tsx'],
+    setupFiles: ['tests/perf/commit-probe.ts', 'tests/setup.ts'],
+  },
+});
