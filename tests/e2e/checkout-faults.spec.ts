@@ -65,7 +65,7 @@ test('a checkout the server fails keeps the basket exactly and says so', async (
   await page.unroute(CHECKOUT);
   await popover.getByRole('button', { name: 'Submit' }).click();
   await expect(notice(page)).toHaveText('Order sent successfully!');
-  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page).toHaveURL(/\/orders\/inprogress$/);
   expect(await countOrders(api)).toBeGreaterThan(ordersBefore);
   // The browser reports the failed answers it was given (500, then 404 for the unknown key).
   expect(errors.filter((error) => !/status of (500|404)/.test(error))).toEqual([]);

@@ -36,12 +36,13 @@ const linesOf = (orders: readonly ApiOrder[]) =>
     .flatMap((order) => order.lines.map((line) => [line.offer_id, line.quantity]))
     .sort((a, b) => Number(a[0]) - Number(b[0]));
 
-/** My Orders opens on Completed (behaviour §4); the new orders are under In Progress. */
+/** A sent order leads to My Orders, on In Progress, where the new orders are listed. */
 async function expectOrdersInProgress(page: Page, orderIds: readonly number[]) {
-  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page).toHaveURL(/\/orders\/inprogress$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Order status' }).getByRole('link', { name: 'In Progress' }).click();
-  await expect(page).toHaveURL(/\/orders\/inprogress/);
+  await expect(
+    page.getByRole('navigation', { name: 'Order status' }).getByRole('link', { name: 'In Progress' }),
+  ).toHaveAttribute('aria-current', 'page');
   for (const id of orderIds) await expect(orderHeader(page, id)).toBeVisible();
 }
 
@@ -226,14 +227,13 @@ test('keyboard only: find offers, add them, change a quantity, send the basket a
   await page.keyboard.press('Enter');
   const placed = await checkout;
   await expect(notice(page)).toHaveText('Order sent successfully!');
-  await expect(page).toHaveURL(/\/orders$/);
   expect(placed.flatMap((order) => order.lines).find((line) => line.offer_id === first.id)?.quantity).toBe(3);
+  await expectOrdersInProgress(
+    page,
+    placed.map((order) => order.id),
+  );
 
-  // To In Progress, then the newest order opens from its row.
-  const inProgress = page.getByRole('navigation', { name: 'Order status' }).getByRole('link', { name: 'In Progress' });
-  await tabTo(page, inProgress);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/orders\/inprogress/);
+  // The newest order opens from its row: into the grid, down to its row header, Enter.
   const newest = placed[0];
   if (!newest) throw new Error('No order was placed');
   await expect(orderHeader(page, newest.id)).toBeVisible();

@@ -137,6 +137,9 @@ test('keyboard only: ask for a special price, then accept the counter-offer', as
   await page.keyboard.press('Enter');
   await expect(notice(page)).toHaveText('Counter-offer accepted');
   await expect(detail.getByRole('definition').filter({ hasText: 'Counter-offer accepted' })).toBeVisible();
+  // Accepting disables the button that had focus; focus must stay in the dialog, so Escape closes it.
+  await expect(detail.getByRole('button', { name: 'Accept counter-offer' })).toBeDisabled();
+  expect(await detail.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(detail).toHaveCount(0);
   const accepted = await (await apiAs(request, CLIENT)).get<ApiOrder>(`/api/v1/orders/${order.id}/`);

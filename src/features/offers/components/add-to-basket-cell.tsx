@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { Offer } from '@/api/models';
 import { basket, useBasketQuantity } from '@/core/basket';
 import { Button } from '@/ui/button';
-import { PlusIcon } from '@/ui/icons';
 import { notify } from '@/ui/notify';
 import { NumberField } from '@/ui/number-field';
 
@@ -52,7 +51,6 @@ export function AddToBasketCell({ offer }: { offer: Offer }) {
         isDisabled={quantity === null}
         onPress={add}
       >
-        <PlusIcon size={16} />
         Add
       </Button>
       {inBasket > 0 && <span className="offer-basket__count">{inBasket} in basket</span>}

@@ -17,12 +17,12 @@ export const offerColumns = column.columns([
     id: 'product',
     header: 'Product',
     enableSorting: true,
-    meta: { isRowHeader: true },
+    meta: { isRowHeader: true, width: '30%' },
     cell: (info) => <OfferProduct offer={info.row.original} />,
   }),
-  column.accessor('publisher', { header: 'Publisher' }),
-  column.accessor('seller', { header: 'Seller' }),
-  column.accessor('region', { header: 'Region' }),
+  column.accessor('publisher', { header: 'Publisher', cell: (info) => <OfferText text={info.getValue()} /> }),
+  column.accessor('seller', { header: 'Seller', cell: (info) => <OfferText text={info.getValue()} /> }),
+  column.accessor('region', { header: 'Region', cell: (info) => <OfferText text={info.getValue()} /> }),
   column.accessor('start', {
     id: 'start_date',
     header: 'Start',
@@ -52,6 +52,11 @@ export const offerColumns = column.columns([
     cell: (info) => <SpecialPriceAction offer={info.row.original} />,
   }),
 ]);
+
+/** A short name that may take a second line where the grid is tight. */
+function OfferText({ text }: { text: string }) {
+  return <span className="offer-text">{text}</span>;
+}
 
 /** "24/11/26 at 13:05"; where the grid is tight the time goes under the day, never mid-phrase. */
 function OfferDate({ iso }: { iso: string }) {

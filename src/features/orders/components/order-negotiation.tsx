@@ -83,17 +83,22 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
         )}
         {order.status === 'in_progress' && (
           <div className="order-next__actions">
-            <Button
-              variant="primary"
-              isDisabled={!canAccept}
-              isPending={inFlight === 'accept'}
-              onPress={() => negotiation.send({ type: 'negotiation.accept' })}
-            >
-              Accept counter-offer
-            </Button>
-            <Button isDisabled={!canDecline} onPress={() => negotiation.send({ type: 'negotiation.decline' })}>
-              Decline
-            </Button>
+            {/* Answering is shown only when there is a counter-offer to answer; the machine decides when it may be sent. */}
+            {order.negotiation === 'counter_proposed' && (
+              <>
+                <Button
+                  variant="primary"
+                  isDisabled={!canAccept}
+                  isPending={inFlight === 'accept'}
+                  onPress={() => negotiation.send({ type: 'negotiation.accept' })}
+                >
+                  Accept counter-offer
+                </Button>
+                <Button isDisabled={!canDecline} onPress={() => negotiation.send({ type: 'negotiation.decline' })}>
+                  Decline
+                </Button>
+              </>
+            )}
             <Button
               variant="danger"
               isDisabled={!canCancel}
