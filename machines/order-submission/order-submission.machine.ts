@@ -28,6 +28,7 @@ import {
 } from './order-submission.logic';
 import type {
   CheckoutInput,
+  LockRequest,
   OrderSubmissionContext,
   OrderSubmissionEmitted,
   OrderSubmissionEvent,
@@ -45,7 +46,7 @@ export const orderSubmissionMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    holdSubmissionLock: notProvidedSubscription<OrderSubmissionEvent>('holdSubmissionLock'),
+    holdSubmissionLock: notProvidedSubscription<OrderSubmissionEvent, LockRequest>('holdSubmissionLock'),
     createKey: notProvided<string>('createKey'),
     clearCart: notProvided<void>('clearCart'),
     addToCart: notProvided<void, SubmissionLine>('addToCart'),
@@ -112,7 +113,13 @@ export const orderSubmissionMachine = setup({
       },
     },
     holding: {
-      invoke: { id: 'holdSubmissionLock', src: 'holdSubmissionLock' },
+      invoke: {
+        id: 'holdSubmissionLock',
+        src: 'holdSubmissionLock',
+        // Submit asks once (another tab sending refuses it at once); confirming a stored submission at
+        // start waits, since the page it came from may still be letting go of the lock.
+        input: ({ context }) => ({ wait: context.requested.length === 0 }),
+      },
       initial: 'locking',
       states: {
         locking: {

@@ -34,3 +34,6 @@ export type OrderSubmissionEvent =
 export type OrderSubmissionEmitted =
   | { type: 'order.sent'; lines: SubmissionLine[]; orders: number[] }
   | { type: 'order.failed'; message: string };
+
+/** How `holdSubmissionLock` asks for the lock: wait for it, or hear `lock.busy` at once. */
+export type LockRequest = { wait: boolean };

@@ -11,8 +11,8 @@ export function notProvided<TOutput, TInput = NonReducibleUnknown>(name: string)
 }
 
 /** The same for a long-lived subscription that sends events back (`fromCallback`). */
-export function notProvidedSubscription<TEvent extends { type: string }>(name: string) {
-  return fromCallback<TEvent>(() => {
+export function notProvidedSubscription<TEvent extends { type: string }, TInput = NonReducibleUnknown>(name: string) {
+  return fromCallback<TEvent, TInput>(() => {
     throw new Error(`The actor "${name}" was not provided`);
   });
 }

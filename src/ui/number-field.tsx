@@ -2,12 +2,11 @@ import {
   NumberField as AriaNumberField,
   type NumberFieldProps as AriaNumberFieldProps,
   Button,
-  FieldError,
   Group,
   Input,
   Label,
-  Text,
 } from 'react-aria-components';
+import { FieldHelp } from './field-help';
 import { MinusIcon, PlusIcon } from './icons';
 import './field.css';
 import './number-field.css';
@@ -65,12 +64,7 @@ export function NumberField({
           <PlusIcon size={16} />
         </Button>
       </Group>
-      {description && (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </AriaNumberField>
   );
 }

@@ -1,15 +1,14 @@
 import {
   Select as AriaSelect,
   Button,
-  FieldError,
   type Key,
   Label,
   ListBox,
   ListBoxItem,
   Popover,
   SelectValue,
-  Text,
 } from 'react-aria-components';
+import { FieldHelp } from './field-help';
 import { CheckIcon, ChevronDownIcon } from './icons';
 import './field.css';
 import './select.css';
@@ -71,12 +70,7 @@ export function Select({
         <SelectValue className="select__value" />
         <ChevronDownIcon size={18} />
       </Button>
-      {description && (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
       <Popover className="select__popover">
         <ListBox items={items} className="select__list">
           {(item) => (

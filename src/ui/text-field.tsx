@@ -1,11 +1,10 @@
 import {
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
-  FieldError,
   Input,
   Label,
-  Text,
 } from 'react-aria-components';
+import { FieldHelp } from './field-help';
 import './field.css';
 
 export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children'> {
@@ -23,12 +22,7 @@ export function TextField({ label, description, errorMessage, placeholder, input
     <AriaTextField {...props} isInvalid={Boolean(errorMessage)} validationBehavior="aria" className="field">
       <Label className="field__label">{label}</Label>
       <Input ref={inputRef} className="field__input" {...(placeholder ? { placeholder } : {})} />
-      {description && (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </AriaTextField>
   );
 }

@@ -4,7 +4,7 @@
  * pending submission that a later visit confirms.
  */
 import { orderSubmissionMachine } from '@machines/order-submission/order-submission.machine';
-import type { OrderSubmissionEvent } from '@machines/order-submission/order-submission.types';
+import type { LockRequest, OrderSubmissionEvent } from '@machines/order-submission/order-submission.types';
 import { fromCallback, fromPromise } from 'xstate';
 import { z } from 'zod/mini';
 import type { ApiClient } from '@/api/client';
@@ -34,11 +34,12 @@ function newKey(): string {
 }
 
 /**
- * Holds the Web Lock for as long as the machine runs it; a tab asking meanwhile hears `lock.busy`.
+ * Holds the Web Lock for as long as the machine runs it; a tab asking meanwhile hears `lock.busy`,
+ * or waits for it when the machine says so (confirming a stored submission at start).
  * The stored submission is read once the lock is held, so no other tab changes it in between.
  * Without `navigator.locks` (older browsers) the tab goes ahead alone.
  */
-const holdSubmissionLock = fromCallback<OrderSubmissionEvent>(({ sendBack }) => {
+const holdSubmissionLock = fromCallback<OrderSubmissionEvent, LockRequest>(({ sendBack, input }) => {
   const acquired = () => sendBack({ type: 'lock.acquired', pending: pendingSubmission.read() });
   if (typeof navigator === 'undefined' || !navigator.locks) {
     acquired();
@@ -50,7 +51,7 @@ const holdSubmissionLock = fromCallback<OrderSubmissionEvent>(({ sendBack }) => 
     release = resolve;
   });
   navigator.locks
-    .request(LOCK_NAME, { ifAvailable: true }, (lock) => {
+    .request(LOCK_NAME, { ifAvailable: !input.wait }, (lock) => {
       // Stopped before the lock came: returning at once releases it.
       if (stopped) return undefined;
       if (!lock) sendBack({ type: 'lock.busy' });

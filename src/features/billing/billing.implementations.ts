@@ -1,4 +1,4 @@
-/** Billing's calls: the invoice list, one invoice, the filter options and the CSV export. */
+/** Billing's calls: the invoice list, one invoice and the CSV export. */
 import type { ApiClient } from '@/api/client';
 import type { Invoice, InvoiceListQuery } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
@@ -9,11 +9,6 @@ import { invoiceStatusLabels, paymentStatusLabels } from './invoice-labels';
 
 export const INVOICES_LOAD_FALLBACK = 'The invoices could not be loaded.';
 export const INVOICE_LOAD_FALLBACK = 'The invoice could not be loaded.';
-export const OPTIONS_LOAD_FALLBACK = 'The filter choices could not be loaded.';
-
-/** Sellers and regions for the filters: read once per visit of the page. */
-export const optionsLoadLogic = (api: ApiClient) =>
-  load((_: undefined, signal) => unwrap(api.GET('/api/v1/options/', { signal })));
 
 /** One page of the client's invoices for the filters, ordering, limit and offset of the URL. */
 export const invoiceListLogic = (api: ApiClient) =>

@@ -1,4 +1,4 @@
-/** My Orders' calls: the order list, one order, the filter options, the CSV export and the negotiation moves. */
+/** My Orders' calls: the order list, one order, the CSV export and the negotiation moves. */
 import { negotiationMachine } from '@machines/negotiation/negotiation.machine';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
@@ -11,11 +11,6 @@ import { negotiationLabels, statusLabelOf } from './order-labels';
 
 export const ORDERS_LIST_FALLBACK = 'Your orders could not be loaded.';
 export const ORDER_LOAD_FALLBACK = 'The order could not be loaded.';
-export const OPTIONS_LOAD_FALLBACK = 'The filter choices could not be loaded.';
-
-/** Sellers and regions for the filters: read once per visit of the page. */
-export const optionsLoadLogic = (api: ApiClient) =>
-  load((_: undefined, signal) => unwrap(api.GET('/api/v1/options/', { signal })));
 
 /** One page of the client's orders for the query in the URL. */
 export const orderListLogic = (api: ApiClient) =>

@@ -127,6 +127,8 @@ describe('An opened order', () => {
       'Ada Lovelace accepted the counter-offer',
     );
     await waitFor(() => expect(snackbar()).toHaveTextContent('Counter-offer accepted'));
+    // The pressed button is gone: focus moves to what happens next instead of falling out of the dialog.
+    await waitFor(() => expect(within(dialog()).getByRole('heading', { name: 'Next step' })).toHaveFocus());
     expectNoLiveRegion(dialog());
     expect(ordersChanged).toHaveBeenCalledOnce();
     expect(server.callsTo(RESPOND)).toHaveLength(1);

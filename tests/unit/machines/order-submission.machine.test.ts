@@ -6,7 +6,9 @@ import {
   selectProblem,
 } from '@machines/order-submission/order-submission.selectors';
 import type {
+  LockRequest,
   OrderSubmissionEmitted,
+  OrderSubmissionEvent,
   PendingSubmission,
   SubmissionLine,
 } from '@machines/order-submission/order-submission.types';
@@ -42,9 +44,11 @@ function startSubmission(fakes: Fakes = {}, pending: PendingSubmission | null = 
     readCheckout: vi.fn(fakes.readCheckout ?? (async () => [9001])),
   };
   const lockReleased = vi.fn();
+  const lockRequests: LockRequest[] = [];
   const machine = orderSubmissionMachine.provide({
     actors: {
-      holdSubmissionLock: fromCallback(({ sendBack }) => {
+      holdSubmissionLock: fromCallback<OrderSubmissionEvent, LockRequest>(({ sendBack, input }) => {
+        lockRequests.push(input);
         sendBack(fakes.lock === 'busy' ? { type: 'lock.busy' } : { type: 'lock.acquired', pending: stored.value });
         return lockReleased;
       }),
@@ -84,7 +88,7 @@ function startSubmission(fakes: Fakes = {}, pending: PendingSubmission | null = 
   actor.on('*', (event) => emitted.push(event));
   actor.start();
   const settled = () => waitFor(actor, (s) => !s.hasTag('busy'));
-  return { actor, effects, calls, stored, emitted, lockReleased, settled };
+  return { actor, effects, calls, stored, emitted, lockReleased, lockRequests, settled };
 }
 
 describe('order submission machine', () => {
@@ -206,9 +210,11 @@ describe('order submission machine', () => {
 
   it('confirms a submission left pending by an earlier visit instead of sending it again', async () => {
     const pending = { key: 'key-earlier', lines };
-    const { actor, effects, emitted, stored, settled } = startSubmission({}, pending);
+    const { actor, effects, emitted, stored, lockRequests, settled } = startSubmission({}, pending);
     const after = await settled();
 
+    // The page it came from may still hold the lock while it unloads: this waits for it.
+    expect(lockRequests).toEqual([{ wait: true }]);
     expect(effects.clearCart).not.toHaveBeenCalled();
     expect(effects.checkoutCart).not.toHaveBeenCalled();
     expect(effects.readCheckout).toHaveBeenCalledWith('key-earlier');
@@ -258,10 +264,12 @@ describe('order submission machine', () => {
   });
 
   it('refuses to send while another tab is sending', async () => {
-    const { actor, calls, emitted, settled } = startSubmission({ lock: 'busy' });
+    const { actor, calls, emitted, lockRequests, settled } = startSubmission({ lock: 'busy' });
     actor.send({ type: 'order.submit', lines });
     const after = await settled();
 
+    // Submit does not wait behind another tab: it is refused at once.
+    expect(lockRequests).toEqual([{ wait: false }]);
     expect(after.matches('failed')).toBe(true);
     expect(selectProblem(after)).toBe(LOCK_BUSY);
     expect(emitted).toEqual([{ type: 'order.failed', message: 'An order is being sent from another tab.' }]);

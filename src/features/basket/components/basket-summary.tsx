@@ -11,8 +11,7 @@ import './basket-summary.css';
  */
 export function BasketSummary({ checkout, onCleared }: { checkout: BasketCheckout; onCleared?: () => void }) {
   const { totalPriceCents } = useBasketTotals();
-  const { undecided, checkProblem, orderProblem, isChecking, isSending, canSubmit, submit, canRetry, retry } =
-    checkout;
+  const { undecided, checkProblem, orderProblem, isChecking, isSending, canSubmit, submit, canRetry, retry } = checkout;
   const clear = () => {
     const cleared = basket.items();
     basket.clear();

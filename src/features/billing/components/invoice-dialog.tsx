@@ -1,5 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { useApiLogic } from '@/core/api';
+import { useLoad } from '@/core/use-load';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { INVOICE_LOAD_FALLBACK, invoiceLoadLogic } from '../billing.implementations';
@@ -10,11 +10,7 @@ import { InvoiceDetails } from './invoice-details';
  * reads one invoice, and closing it (Escape, the backdrop, Close) clears the parameter.
  */
 export function InvoiceDialog({ invoiceId, onClose }: { invoiceId: number; onClose: () => void }) {
-  const loading = useActorRef(useApiLogic(invoiceLoadLogic), {
-    input: { params: invoiceId, fallback: INVOICE_LOAD_FALLBACK },
-  });
-  const invoice = useSelector(loading, (s) => s.context.result);
-  const problem = useSelector(loading, (s) => (s.matches('failed') ? s.context.problem : null));
+  const { result: invoice, problem, retry } = useLoad(useApiLogic(invoiceLoadLogic), invoiceId, INVOICE_LOAD_FALLBACK);
 
   return (
     <Dialog
@@ -29,7 +25,7 @@ export function InvoiceDialog({ invoiceId, onClose }: { invoiceId: number; onClo
       ) : problem ? (
         <div role="alert" className="invoice__problem">
           <p>{problem}</p>
-          <Button onPress={() => loading.send({ type: 'load.retry' })}>Try again</Button>
+          <Button onPress={retry}>Try again</Button>
         </div>
       ) : (
         <p role="status">Loading the invoice…</p>

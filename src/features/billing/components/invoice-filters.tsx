@@ -1,14 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import type { Invoice } from '@/api/models';
-import { useApiLogic } from '@/core/api';
-import { useDebouncedValue } from '@/lib/debounce';
+import { useOptions } from '@/core/options';
 import { Button } from '@/ui/button';
 import { DatePicker } from '@/ui/date-picker';
+import { DebouncedSearchField } from '@/ui/debounced-search-field';
 import { FilterBar } from '@/ui/filter-bar';
-import { SearchField } from '@/ui/search-field';
 import { Select } from '@/ui/select';
-import { OPTIONS_LOAD_FALLBACK, optionsLoadLogic } from '../billing.implementations';
 import { invoiceStatusLabels, paymentStatusLabels } from '../invoice-labels';
 
 /** The billing filters that live in the URL (behaviour §3, billing filters), named as the API names them. */
@@ -22,8 +18,6 @@ export interface InvoiceFilterValues {
   paymentStatus?: Invoice['payment_status'] | undefined;
 }
 
-/** A pause in typing this long sends the search (no request per keystroke). */
-const SEARCH_DELAY_MS = 300;
 const NO_OPTIONS: readonly { id: number; name: string }[] = [];
 const statusChoices = Object.entries(invoiceStatusLabels).map(([id, name]) => ({ id, name }));
 const paymentStatusChoices = Object.entries(paymentStatusLabels).map(([id, name]) => ({ id, name }));
@@ -42,26 +36,11 @@ export function InvoiceFilters({
   onChange: (patch: InvoiceFilterValues) => void;
   onReset: () => void;
 }) {
-  const options = useActorRef(useApiLogic(optionsLoadLogic), {
-    input: { params: undefined, fallback: OPTIONS_LOAD_FALLBACK },
-  });
-  const choices = useSelector(options, (s) => s.context.result);
-  const problem = useSelector(options, (s) => (s.matches('failed') ? s.context.problem : null));
-
-  const searched = values.search ?? '';
-  const [text, setText] = useState(searched);
-  const settled = useDebouncedValue(text, SEARCH_DELAY_MS);
-  // The URL changed under the box (Back, Reset filters): show what it says.
-  useEffect(() => setText(searched), [searched]);
-  // Only a settled change of the text is sent, once.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the settled text changes, not when the URL does
-  useEffect(() => {
-    if (settled.trim() !== searched) onChange({ search: settled.trim() || undefined });
-  }, [settled]);
+  const { options: choices, problem, retry } = useOptions();
 
   return (
     <FilterBar label="Invoice filters" onReset={onReset}>
-      <SearchField label="Search invoices" value={text} onChange={setText} />
+      <DebouncedSearchField label="Search invoices" value={values.search} onSearch={(search) => onChange({ search })} />
       <DatePicker
         label="Due date"
         value={values.dueDate ?? null}
@@ -103,7 +82,7 @@ export function InvoiceFilters({
       {problem && (
         <div role="alert" className="invoice__problem">
           <span>{problem}</span>
-          <Button variant="quiet" onPress={() => options.send({ type: 'load.retry' })}>
+          <Button variant="quiet" onPress={retry}>
             Try again
           </Button>
         </div>

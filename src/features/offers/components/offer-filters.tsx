@@ -1,13 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import { useApiLogic } from '@/core/api';
-import { useDebouncedValue } from '@/lib/debounce';
+import { useOptions } from '@/core/options';
 import { Button } from '@/ui/button';
 import { DateRangePicker } from '@/ui/date-range-picker';
+import { DebouncedSearchField } from '@/ui/debounced-search-field';
 import { FilterBar } from '@/ui/filter-bar';
-import { SearchField } from '@/ui/search-field';
 import { Select } from '@/ui/select';
-import { OPTIONS_LOAD_FALLBACK, optionsLoadLogic } from '../offers.implementations';
 
 /** The offer list filters that live in the URL (behaviour §3, offer list filters). */
 export interface OfferFilterValues {
@@ -18,8 +14,6 @@ export interface OfferFilterValues {
   end_date?: string | undefined;
 }
 
-/** A pause in typing this long sends the search (no request per keystroke). */
-const SEARCH_DELAY_MS = 300;
 const NO_OPTIONS: readonly { id: number; name: string }[] = [];
 
 const idOf = (key: number | string | null) => (typeof key === 'number' ? key : undefined);
@@ -32,27 +26,12 @@ export function OfferFilters({
   values: OfferFilterValues;
   onChange: (patch: OfferFilterValues) => void;
 }) {
-  const options = useActorRef(useApiLogic(optionsLoadLogic), {
-    input: { params: undefined, fallback: OPTIONS_LOAD_FALLBACK },
-  });
-  const choices = useSelector(options, (s) => s.context.result);
-  const problem = useSelector(options, (s) => (s.matches('failed') ? s.context.problem : null));
-
-  const searched = values.search ?? '';
-  const [text, setText] = useState(searched);
-  const settled = useDebouncedValue(text, SEARCH_DELAY_MS);
-  // The URL changed under the box (Back, Reset filters): show what it says.
-  useEffect(() => setText(searched), [searched]);
-  // Only a settled change of the text is sent, once.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the settled text changes, not when the URL does
-  useEffect(() => {
-    if (settled.trim() !== searched) onChange({ search: settled.trim() || undefined });
-  }, [settled]);
+  const { options: choices, problem, retry } = useOptions();
 
   const range = values.start_date && values.end_date ? { start: values.start_date, end: values.end_date } : null;
   return (
     <FilterBar label="Offer filters">
-      <SearchField label="Search products" value={text} onChange={setText} />
+      <DebouncedSearchField label="Search products" value={values.search} onSearch={(search) => onChange({ search })} />
       <Select
         label="Publisher"
         emptyLabel="All publishers"
@@ -75,7 +54,7 @@ export function OfferFilters({
       {problem && (
         <div role="alert" className="offer-filters__problem">
           <span>{problem}</span>
-          <Button variant="quiet" onPress={() => options.send({ type: 'load.retry' })}>
+          <Button variant="quiet" onPress={retry}>
             Try again
           </Button>
         </div>

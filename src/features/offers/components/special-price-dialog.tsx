@@ -84,17 +84,22 @@ export function SpecialPriceDialog({ offer, onClose }: { offer: Offer; onClose: 
 
   const quantity = form.field('quantity');
   const price = form.field('unit_price');
-  const footer = isSent ? (
-    <Button variant="primary" onPress={onClose}>
-      Done
-    </Button>
-  ) : (
+  // One primary button that turns from "Send request" into "Done": React Aria announces a pending
+  // button by reference, so removing it right after sending would leave that announcement nameless.
+  const footer = (
     <>
-      <Button onPress={onClose} isDisabled={isSending}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} variant="primary" isPending={isSending}>
-        Send request
+      {!isSent && (
+        <Button key="cancel" onPress={onClose} isDisabled={isSending}>
+          Cancel
+        </Button>
+      )}
+      <Button
+        key="primary"
+        variant="primary"
+        isPending={isSending}
+        {...(isSent ? { onPress: onClose } : { type: 'submit' as const, form: formId })}
+      >
+        {isSent ? 'Done' : 'Send request'}
       </Button>
     </>
   );

@@ -1,5 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { useApiLogic } from '@/core/api';
+import { useLoad } from '@/core/use-load';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { ORDER_LOAD_FALLBACK, orderLoadLogic } from '../orders.implementations';
@@ -11,11 +11,7 @@ import { OrderNegotiation } from './order-negotiation';
  * the parameter.
  */
 export function OrderDialog({ orderId, onClose }: { orderId: number; onClose: () => void }) {
-  const loading = useActorRef(useApiLogic(orderLoadLogic), {
-    input: { params: orderId, fallback: ORDER_LOAD_FALLBACK },
-  });
-  const order = useSelector(loading, (s) => s.context.result);
-  const problem = useSelector(loading, (s) => (s.matches('failed') ? s.context.problem : null));
+  const { result: order, problem, retry } = useLoad(useApiLogic(orderLoadLogic), orderId, ORDER_LOAD_FALLBACK);
 
   return (
     <Dialog title={`Order #${orderId}`} isOpen onOpenChange={(isOpen) => isOpen || onClose()} size="large">
@@ -24,7 +20,7 @@ export function OrderDialog({ orderId, onClose }: { orderId: number; onClose: ()
       ) : problem ? (
         <div role="alert" className="order-problem">
           <p>{problem}</p>
-          <Button onPress={() => loading.send({ type: 'load.retry' })}>Try again</Button>
+          <Button onPress={retry}>Try again</Button>
         </div>
       ) : (
         <p role="status">Loading the order…</p>

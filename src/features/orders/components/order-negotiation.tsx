@@ -7,7 +7,7 @@ import {
 } from '@machines/negotiation/negotiation.selectors';
 import type { Move } from '@machines/negotiation/negotiation.types';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Order } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { announceChange } from '@/core/data-events';
@@ -45,11 +45,17 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
   const canAccept = useSelector(negotiation, (s) => s.can({ type: 'negotiation.accept' }));
   const canDecline = useSelector(negotiation, (s) => s.can({ type: 'negotiation.decline' }));
   const canCancel = useSelector(negotiation, (s) => s.can({ type: 'negotiation.cancel' }));
+  const nextStepHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     const subscriptions = [
       negotiation.on('order.changed', () => announceChange('orders')),
-      negotiation.on('negotiation.moved', ({ move }) => notify({ type: 'success', message: DONE_MESSAGES[move] })),
+      negotiation.on('negotiation.moved', ({ move }) => {
+        notify({ type: 'success', message: DONE_MESSAGES[move] });
+        // The pressed button may be gone (nothing left to answer), and a closing confirmation
+        // hands focus back to it: once both have settled, focus goes to what happens next.
+        requestAnimationFrame(() => requestAnimationFrame(() => nextStepHeading.current?.focus()));
+      }),
       negotiation.on('negotiation.failed', ({ message }) => notify({ type: 'error', message })),
     ];
     return () => {
@@ -69,7 +75,7 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
         </Fact>
       </dl>
       <section className="order-next" aria-labelledby={`order-${order.id}-next`}>
-        <h3 id={`order-${order.id}-next`} className="order-section__title">
+        <h3 id={`order-${order.id}-next`} ref={nextStepHeading} tabIndex={-1} className="order-section__title">
           Next step
         </h3>
         {/* The snackbar announces each outcome (it stays in the top layer above this modal); these lines

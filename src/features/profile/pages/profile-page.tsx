@@ -6,6 +6,7 @@ import type { Profile } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { SessionContext } from '@/core/session';
 import { useFailureFeedback } from '@/core/use-failure-feedback';
+import { useLoad } from '@/core/use-load';
 import { useForm } from '@/lib/use-form';
 import { Button } from '@/ui/button';
 import { notify } from '@/ui/notify';
@@ -31,11 +32,7 @@ const profileSchema = z.object({
 
 /** /profile (My Account): the user's details, read from and saved to the server, and preferences. */
 export function ProfilePage() {
-  const loading = useActorRef(useApiLogic(profileLoadLogic), {
-    input: { params: undefined, fallback: PROFILE_LOAD_FALLBACK },
-  });
-  const profile = useSelector(loading, (s) => s.context.result);
-  const problem = useSelector(loading, (s) => (s.matches('failed') ? s.context.problem : null));
+  const { result: profile, problem, retry } = useLoad(useApiLogic(profileLoadLogic), undefined, PROFILE_LOAD_FALLBACK);
 
   return (
     <Page title="My Account">
@@ -46,7 +43,7 @@ export function ProfilePage() {
         ) : problem ? (
           <div role="alert" className="profile__problem">
             <p>{problem}</p>
-            <Button onPress={() => loading.send({ type: 'load.retry' })}>Try again</Button>
+            <Button onPress={retry}>Try again</Button>
           </div>
         ) : (
           <p role="status">Loading your profile…</p>

@@ -1,0 +1,92 @@
+import { parseDate } from '@internationalized/date';
+import { useRef } from 'react';
+import { Button, DateInput, DateSegment, Dialog, Group, Label, Popover } from 'react-aria-components';
+import { FieldHelp } from './field-help';
+import { CalendarIcon, CloseIcon } from './icons';
+import './field.css';
+import './date-picker.css';
+
+/** What DatePicker and DateRangePicker both take besides their value. */
+export interface DateFieldOptions {
+  label: string;
+  /** The earliest and latest days that can be chosen, as 'YYYY-MM-DD'. */
+  minValue?: string;
+  maxValue?: string;
+  description?: string;
+  /** The message to show; set makes the field invalid. */
+  errorMessage?: string | undefined;
+  isDisabled?: boolean;
+  className?: string;
+}
+
+/** The props of the React Aria date root that do not depend on the kind of value. */
+export function dateRootProps({ minValue, maxValue, errorMessage, isDisabled, className }: DateFieldOptions) {
+  return {
+    minValue: minValue ? parseDate(minValue) : undefined,
+    maxValue: maxValue ? parseDate(maxValue) : undefined,
+    isInvalid: errorMessage ? true : undefined,
+    isDisabled,
+    validationBehavior: 'aria' as const,
+    className: ['field', 'date-field', className].filter(Boolean).join(' '),
+  };
+}
+
+/** One day typed segment by segment; `slot` names the end of a range it edits. */
+export function DaySegments({ slot }: { slot?: 'start' | 'end' }) {
+  return (
+    <DateInput slot={slot} className="date-field__input">
+      {(segment) => <DateSegment segment={segment} className="date-field__segment" />}
+    </DateInput>
+  );
+}
+
+/**
+ * The inside of a date field's React Aria root: label, the inputs with a clear button (while there
+ * is a value; it puts focus back on the first segment) and the calendar button, description,
+ * error, and the popover holding `calendar`.
+ */
+export function DateFieldFrame({
+  label,
+  description,
+  errorMessage,
+  hasValue,
+  onClear,
+  calendar,
+  children,
+}: Pick<DateFieldOptions, 'label' | 'description' | 'errorMessage'> & {
+  hasValue: boolean;
+  onClear: () => void;
+  calendar: React.ReactNode;
+  /** The segment inputs. */
+  children: React.ReactNode;
+}) {
+  const group = useRef<HTMLDivElement>(null);
+  return (
+    <>
+      <Label className="field__label">{label}</Label>
+      <Group ref={group} className="field__input date-field__group">
+        {children}
+        {hasValue && (
+          <Button
+            slot={null}
+            aria-label={`Clear ${label}`}
+            className="date-field__button"
+            onPress={() => {
+              onClear();
+              group.current?.querySelector<HTMLElement>('[role="spinbutton"]')?.focus();
+            }}
+          >
+            <CloseIcon size={18} />
+          </Button>
+        )}
+        <Button className="date-field__button">
+          <CalendarIcon size={18} />
+        </Button>
+      </Group>
+      <FieldHelp description={description} errorMessage={errorMessage} />
+      <Popover className="calendar-popover" placement="bottom start">
+        <Dialog className="calendar-popover__dialog">{calendar}</Dialog>
+      </Popover>
+    </>
+  );
+}
