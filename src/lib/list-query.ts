@@ -10,8 +10,8 @@ import { z } from 'zod/mini';
 import { pageSize as pageSizePreference, pageSizes } from './preferences';
 import { usePersisted } from './use-persisted';
 
-type Shape = Record<string, z.ZodMiniType>;
-type Values<S extends Shape> = { [K in keyof S]?: z.output<S[K]> };
+export type Shape = Record<string, z.ZodMiniType>;
+export type Values<S extends Shape> = { [K in keyof S]?: z.output<S[K]> };
 type PageSize = (typeof pageSizes)[number];
 
 /** The kit's own fields: a 1-based page, and an API ordering like "-start_date". */

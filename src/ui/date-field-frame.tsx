@@ -53,7 +53,7 @@ export function DateFieldFrame({
   onClear,
   calendar,
   children,
-}: Pick<DateFieldOptions, 'label' | 'description' | 'errorMessage'> & {
+}: DateFieldOptions & {
   hasValue: boolean;
   onClear: () => void;
   calendar: React.ReactNode;

@@ -23,9 +23,7 @@ export function DatePicker({ value, onChange, isRequired, ...options }: DatePick
       isRequired={isRequired}
     >
       <DateFieldFrame
-        label={options.label}
-        description={options.description}
-        errorMessage={options.errorMessage}
+        {...options}
         hasValue={value !== null}
         onClear={() => onChange(null)}
         calendar={

@@ -27,9 +27,7 @@ export function DateRangePicker({ value, onChange, ...options }: DateRangePicker
       onChange={(range) => onChange(range ? { start: range.start.toString(), end: range.end.toString() } : null)}
     >
       <DateFieldFrame
-        label={options.label}
-        description={options.description}
-        errorMessage={options.errorMessage}
+        {...options}
         hasValue={value !== null}
         onClear={() => onChange(null)}
         calendar={

@@ -1,28 +1,16 @@
 /** Basket lines and availability answers shared by the popover and My Cart tests. */
 import type { OfferAvailability } from '@/api/models';
-import { type BasketItem, basket } from '@/core/basket';
+import { basket } from '@/core/basket';
+import { aBasketItem } from '../../support/basket';
 import { anOrder } from '../../support/orders';
 import type { Reply, Routes, SeenRequest } from '../../support/render';
 
-export function aLine(offerId: number, overrides: Partial<BasketItem> = {}): BasketItem {
-  return {
-    id: String(offerId),
-    offer_id: offerId,
-    name: `Game ${offerId}`,
-    price: 10,
-    quantity: 1,
-    hot: false,
-    publisher: 'Ubisoft',
-    seller: 'Keys Direct',
-    region: 'EU',
-    ...overrides,
-  };
-}
-
 /** Two lines: 2 × €12.50 (hot) and 1 × €8.00, €33.00 in all. */
 export function fillBasket() {
-  basket.add(aLine(101, { name: 'Starfall Odyssey', price: 12.5, quantity: 2, hot: true }));
-  basket.add(aLine(102, { name: 'Cave Runner', price: 8, publisher: 'Sega', seller: 'Game Vault', region: 'US' }));
+  basket.add(aBasketItem(101, { name: 'Starfall Odyssey', price: 12.5, quantity: 2, hot: true }));
+  basket.add(
+    aBasketItem(102, { name: 'Cave Runner', price: 8, publisher: 'Sega', seller: 'Game Vault', region: 'US' }),
+  );
 }
 
 /** Answers the availability check: every asked offer available at its basket price unless `changes` says otherwise. */

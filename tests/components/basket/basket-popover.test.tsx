@@ -3,8 +3,9 @@ import { basket } from '@/core/basket';
 import { BasketButton } from '@/features/basket/components/basket-button';
 import { OrderSubmissionProvider } from '@/features/basket/order-submission';
 import { popupBasket } from '@/lib/preferences';
+import { aBasketItem } from '../../support/basket';
 import { type RenderPageOptions, renderPage } from '../../support/render';
-import { aLine, answerAvailability, availability, fillBasket, serverCart } from './basket-fixtures';
+import { answerAvailability, availability, fillBasket, serverCart } from './basket-fixtures';
 
 function renderButton(options: RenderPageOptions = {}) {
   return renderPage(
@@ -46,7 +47,7 @@ describe('BasketButton', () => {
   it('follows the basket as it changes', async () => {
     renderButton();
     expect(basketButton()).toHaveAccessibleName('Basket, 0 positions, total €0.00');
-    basket.add(aLine(7, { price: 2.5, quantity: 4 }));
+    basket.add(aBasketItem(7, { price: 2.5, quantity: 4 }));
     await waitFor(() => expect(basketButton()).toHaveAccessibleName('Basket, 1 position, total €10.00'));
   });
 

@@ -11,9 +11,10 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { onTestFinished } from 'vitest';
-import { type BasketItem, basket } from '@/core/basket';
+import { basket } from '@/core/basket';
 import { onDataChange } from '@/core/data-events';
 import { OrderSubmissionProvider, useOrderSubmission } from '@/features/basket/order-submission';
+import { aBasketItem } from '../../support/basket';
 import { type Routes, renderPage } from '../../support/render';
 
 /** What the basket UI does with the submission: send the lines, show progress and problems. */
@@ -38,17 +39,7 @@ function SubmitBasket() {
   );
 }
 
-const line = (id: number, name: string, quantity: number): BasketItem => ({
-  id: String(id),
-  offer_id: id,
-  name,
-  price: 10,
-  quantity,
-  hot: false,
-  publisher: 'Nordic Games',
-  seller: 'Pixel Store',
-  region: 'EU',
-});
+const line = (id: number, name: string, quantity: number) => aBasketItem(id, { name, quantity });
 const cartOf = (ids: number[]) => ({
   body: { items: ids.map((id) => ({ id })), total_items: ids.length, total_positions: ids.length, total_price: '0.00' },
 });

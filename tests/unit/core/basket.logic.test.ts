@@ -13,6 +13,7 @@ import {
   storedBasketSchema,
   totalsOf,
 } from '@/core/basket.logic';
+import { aBasketItem } from '../../support/basket';
 
 /** A few ids, so that sequences hit the same line again. */
 const anId = fc.constantFrom('1', '2', '3', '4', '5');
@@ -20,19 +21,9 @@ const anId = fc.constantFrom('1', '2', '3', '4', '5');
 const aPriceInCents = fc.integer({ min: 0, max: MAX_PRICE * 100 });
 const aQuantity = fc.oneof(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1, max: MAX_QUANTITY }));
 
-const anItem = fc.record({ id: anId, cents: aPriceInCents, quantity: aQuantity, hot: fc.boolean() }).map(
-  ({ id, cents, quantity, hot }): BasketItem => ({
-    id,
-    offer_id: Number(id),
-    name: `Game ${id}`,
-    price: cents / 100,
-    quantity,
-    hot,
-    publisher: 'Ubisoft',
-    seller: 'Keys Direct',
-    region: 'EU',
-  }),
-);
+const anItem = fc
+  .record({ id: anId, cents: aPriceInCents, quantity: aQuantity, hot: fc.boolean() })
+  .map(({ id, cents, quantity, hot }): BasketItem => aBasketItem(Number(id), { price: cents / 100, quantity, hot }));
 
 type Step =
   | { type: 'add'; item: BasketItem }

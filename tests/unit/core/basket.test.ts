@@ -1,23 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BasketItem, basket, useBasketItems, useBasketQuantity, useBasketTotals } from '@/core/basket';
+import { basket, useBasketItems, useBasketQuantity, useBasketTotals } from '@/core/basket';
 import { STORAGE_PREFIX } from '@/lib/persisted';
+import { aBasketItem } from '../../support/basket';
 
 const KEY = `${STORAGE_PREFIX}basket`;
-
-const anItem = (id: string, overrides: Partial<BasketItem> = {}): BasketItem => ({
-  id,
-  offer_id: Number(id),
-  name: `Game ${id}`,
-  price: 12.5,
-  quantity: 1,
-  hot: false,
-  publisher: 'Ubisoft',
-  seller: 'Keys Direct',
-  region: 'EU',
-  ...overrides,
-});
 
 afterEach(() => {
   cleanup();
@@ -33,14 +21,14 @@ describe('the basket store', () => {
   });
 
   it('keeps the valid lines of a stored basket with bad ones', () => {
-    localStorage.setItem(KEY, JSON.stringify([anItem('1'), { ...anItem('2'), quantity: -1 }, anItem('3')]));
+    localStorage.setItem(KEY, JSON.stringify([aBasketItem(1), { ...aBasketItem(2), quantity: -1 }, aBasketItem(3)]));
     expect(basket.items().map((line) => line.id)).toEqual(['1', '3']);
   });
 
   it('persists changes and totals them in cents', () => {
-    basket.add(anItem('1', { price: 0.1, quantity: 3 }));
-    basket.add(anItem('2', { price: 0.2 }));
-    basket.add(anItem('1', { price: 0.1, quantity: 2 }));
+    basket.add(aBasketItem(1, { price: 0.1, quantity: 3 }));
+    basket.add(aBasketItem(2, { price: 0.2 }));
+    basket.add(aBasketItem(1, { price: 0.1, quantity: 2 }));
     expect(JSON.parse(localStorage.getItem(KEY) ?? '[]')).toHaveLength(2);
     const { result } = renderHook(() => useBasketTotals());
     expect(result.current).toEqual({ totalItems: 6, totalPositions: 2, totalPriceCents: 70 });
@@ -49,7 +37,7 @@ describe('the basket store', () => {
   it('shows a change made in another tab at once', () => {
     const { result } = renderHook(() => useBasketItems());
     expect(result.current).toEqual([]);
-    const fromOtherTab = JSON.stringify([anItem('7', { quantity: 4 })]);
+    const fromOtherTab = JSON.stringify([aBasketItem(7, { quantity: 4 })]);
     act(() => {
       localStorage.setItem(KEY, fromOtherTab);
       window.dispatchEvent(new StorageEvent('storage', { key: KEY, newValue: fromOtherTab }));
@@ -58,14 +46,14 @@ describe('the basket store', () => {
   });
 
   it('re-renders a line reader only when its own line changes', () => {
-    basket.add(anItem('1'));
+    basket.add(aBasketItem(1));
     let renders = 0;
     const { result } = renderHook(() => {
       renders += 1;
       return useBasketQuantity('1');
     });
     const before = renders;
-    act(() => basket.add(anItem('2')));
+    act(() => basket.add(aBasketItem(2)));
     act(() => basket.setQuantity('2', 5));
     expect(renders).toBe(before);
     act(() => basket.setQuantity('1', 3));
@@ -74,16 +62,16 @@ describe('the basket store', () => {
   });
 
   it('keeps the objects of unchanged lines', () => {
-    basket.add(anItem('1'));
+    basket.add(aBasketItem(1));
     const { result } = renderHook(() => useBasketItems());
     const first = result.current[0];
-    act(() => basket.add(anItem('2')));
+    act(() => basket.add(aBasketItem(2)));
     expect(result.current[0]).toBe(first);
   });
 
   it('puts cleared lines back on undo', () => {
-    basket.add(anItem('1', { quantity: 2 }));
-    basket.add(anItem('2'));
+    basket.add(aBasketItem(1, { quantity: 2 }));
+    basket.add(aBasketItem(2));
     const cleared = basket.items();
     basket.clear();
     expect(basket.items()).toEqual([]);
@@ -92,8 +80,8 @@ describe('the basket store', () => {
   });
 
   it('takes away sent quantities', () => {
-    basket.add(anItem('1', { quantity: 5 }));
-    basket.add(anItem('2', { quantity: 1 }));
+    basket.add(aBasketItem(1, { quantity: 5 }));
+    basket.add(aBasketItem(2, { quantity: 1 }));
     basket.removeSent([
       { id: '1', quantity: 2 },
       { id: '2', quantity: 1 },

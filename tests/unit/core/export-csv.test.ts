@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { getLocalTimeZone, today } from '@internationalized/date';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { exportCsv } from '@/core/export-csv';
+import { captureDownloads } from '../../support/downloads';
 
 type Row = { id: number; name: string };
 const rowsOf = (count: number): Row[] => Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `Row ${i + 1}` }));
@@ -18,25 +19,7 @@ function pagesOf(all: Row[]) {
   }));
 }
 
-const downloads: { name: string; blob: Blob }[] = [];
-beforeEach(() => {
-  downloads.length = 0;
-  const blobs = new Map<string, Blob>();
-  let made = 0;
-  Object.assign(URL, {
-    createObjectURL: (blob: Blob) => {
-      made += 1;
-      blobs.set(`blob:test/${made}`, blob);
-      return `blob:test/${made}`;
-    },
-    revokeObjectURL: (url: string) => blobs.delete(url),
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const blob = blobs.get(this.href);
-    if (blob) downloads.push({ name: this.download, blob });
-  });
-});
-afterEach(() => vi.restoreAllMocks());
+const downloads = captureDownloads();
 
 /** The file's records, its byte order mark kept (text() would drop it). */
 const lines = async (blob: Blob) =>

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { OfferAvailability } from '@/api/models';
-import type { BasketItem } from '@/core/basket';
 import { NO_REVIEW, outcomeOf, sendableLines } from '@/features/basket/availability.logic';
+import { aBasketItem } from '../../support/basket';
 
-const line = (offerId: number, price: number, quantity = 1): BasketItem => ({
-  id: String(offerId),
-  offer_id: offerId,
-  name: `Game ${offerId}`,
-  price,
-  quantity,
-  hot: false,
-  publisher: 'Ubisoft',
-  seller: 'Keys Direct',
-  region: 'EU',
-});
+const line = (offerId: number, price: number, quantity = 1) => aBasketItem(offerId, { price, quantity });
 
 const offer = (offer_id: number, status: OfferAvailability['status'], unit_price: string | null) => ({
   offer_id,

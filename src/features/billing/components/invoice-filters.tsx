@@ -4,6 +4,7 @@ import { Button } from '@/ui/button';
 import { DatePicker } from '@/ui/date-picker';
 import { DebouncedSearchField } from '@/ui/debounced-search-field';
 import { FilterBar } from '@/ui/filter-bar';
+import { IdFilterSelect } from '@/ui/id-filter-select';
 import { Select } from '@/ui/select';
 import { invoiceStatusLabels, paymentStatusLabels } from '../invoice-labels';
 
@@ -18,11 +19,9 @@ export interface InvoiceFilterValues {
   paymentStatus?: Invoice['payment_status'] | undefined;
 }
 
-const NO_OPTIONS: readonly { id: number; name: string }[] = [];
 const statusChoices = Object.entries(invoiceStatusLabels).map(([id, name]) => ({ id, name }));
 const paymentStatusChoices = Object.entries(paymentStatusLabels).map(([id, name]) => ({ id, name }));
 
-const idOf = (key: number | string | null) => (typeof key === 'number' ? key : undefined);
 const choiceOf = <T extends string>(labels: Record<T, string>, key: number | string | null): T | undefined =>
   typeof key === 'string' && key in labels ? (key as T) : undefined;
 
@@ -58,19 +57,19 @@ export function InvoiceFilters({
         selectedKey={values.status ?? null}
         onSelectionChange={(key) => onChange({ status: choiceOf(invoiceStatusLabels, key) })}
       />
-      <Select
+      <IdFilterSelect
         label="Seller"
         emptyLabel="All sellers"
-        options={choices?.sellers ?? NO_OPTIONS}
-        selectedKey={values.seller ?? null}
-        onSelectionChange={(key) => onChange({ seller: idOf(key) })}
+        options={choices?.sellers}
+        value={values.seller}
+        onChange={(seller) => onChange({ seller })}
       />
-      <Select
+      <IdFilterSelect
         label="Region"
         emptyLabel="All regions"
-        options={choices?.regions ?? NO_OPTIONS}
-        selectedKey={values.region ?? null}
-        onSelectionChange={(key) => onChange({ region: idOf(key) })}
+        options={choices?.regions}
+        value={values.region}
+        onChange={(region) => onChange({ region })}
       />
       <Select
         label="Payment status"

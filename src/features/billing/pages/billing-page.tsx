@@ -5,7 +5,7 @@ import { useApiLogic } from '@/core/api';
 import { useCsvExport } from '@/core/export-csv';
 import { paths } from '@/core/paths';
 import { useList } from '@/core/use-list';
-import { useListQuery } from '@/lib/list-query';
+import { useListGrid } from '@/core/use-list-grid';
 import { Button } from '@/ui/button';
 import { DataGrid } from '@/ui/data-grid';
 import { Page } from '@/ui/page';
@@ -27,7 +27,6 @@ const NO_FILTERS: { [K in keyof Required<InvoiceFilterValues>]: undefined } = {
 };
 
 const getRowId = (invoice: Invoice) => String(invoice.id);
-const orderingOf = (value: string | null) => invoiceQuerySchema.shape.ordering.safeParse(value).data;
 
 /**
  * /billing: the client's invoices with the billing filters (behaviour §3), everything in the URL;
@@ -35,12 +34,12 @@ const orderingOf = (value: string | null) => invoiceQuerySchema.shape.ordering.s
  * filtered set.
  */
 export function BillingPage() {
-  const [query, setQuery] = useListQuery(invoiceQuerySchema, invoiceQueryDefaults);
+  const { query, setQuery, grid, range } = useListGrid(invoiceQuerySchema, invoiceQueryDefaults);
   const { page, pageSize, ordering, invoice, ...filters } = query;
   const listed = { ...filters, ordering };
   const invoices = useList(
     useApiLogic(invoiceListLogic),
-    { ...listed, limit: pageSize, offset: (page - 1) * pageSize },
+    { ...listed, ...range },
     { fallback: INVOICES_LOAD_FALLBACK, refreshOn: ['invoices'] },
   );
   const exporting = useCsvExport(invoiceExport);
@@ -65,13 +64,8 @@ export function BillingPage() {
         onRetry={invoices.retry}
         emptyTitle={isFiltered ? 'No invoices match these filters' : 'No invoices yet'}
         {...(isFiltered ? { onResetFilters: () => setQuery(NO_FILTERS) } : {})}
-        ordering={ordering}
-        onOrderingChange={(next) => setQuery({ ordering: orderingOf(next) })}
-        page={page}
-        pageSize={pageSize}
+        {...grid}
         total={invoices.total}
-        onPageChange={(next) => setQuery({ page: next })}
-        onPageSizeChange={(size) => setQuery({ pageSize: size })}
         onRowAction={(id) => setQuery({ invoice: Number(id) }, { resetPage: false })}
         meta={meta}
       />

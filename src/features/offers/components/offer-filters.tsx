@@ -3,7 +3,7 @@ import { Button } from '@/ui/button';
 import { DateRangePicker } from '@/ui/date-range-picker';
 import { DebouncedSearchField } from '@/ui/debounced-search-field';
 import { FilterBar } from '@/ui/filter-bar';
-import { Select } from '@/ui/select';
+import { IdFilterSelect } from '@/ui/id-filter-select';
 
 /** The offer list filters that live in the URL (behaviour §3, offer list filters). */
 export interface OfferFilterValues {
@@ -13,10 +13,6 @@ export interface OfferFilterValues {
   start_date?: string | undefined;
   end_date?: string | undefined;
 }
-
-const NO_OPTIONS: readonly { id: number; name: string }[] = [];
-
-const idOf = (key: number | string | null) => (typeof key === 'number' ? key : undefined);
 
 /** Publisher, region, product search and validity range above the offers grid. */
 export function OfferFilters({
@@ -32,19 +28,19 @@ export function OfferFilters({
   return (
     <FilterBar label="Offer filters">
       <DebouncedSearchField label="Search products" value={values.search} onSearch={(search) => onChange({ search })} />
-      <Select
+      <IdFilterSelect
         label="Publisher"
         emptyLabel="All publishers"
-        options={choices?.publishers ?? NO_OPTIONS}
-        selectedKey={values.publisher ?? null}
-        onSelectionChange={(key) => onChange({ publisher: idOf(key) })}
+        options={choices?.publishers}
+        value={values.publisher}
+        onChange={(publisher) => onChange({ publisher })}
       />
-      <Select
+      <IdFilterSelect
         label="Region"
         emptyLabel="All regions"
-        options={choices?.regions ?? NO_OPTIONS}
-        selectedKey={values.region ?? null}
-        onSelectionChange={(key) => onChange({ region: idOf(key) })}
+        options={choices?.regions}
+        value={values.region}
+        onChange={(region) => onChange({ region })}
       />
       <DateRangePicker
         label="Valid between"

@@ -5,7 +5,7 @@ import type { Offer, OfferListQuery } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { paths } from '@/core/paths';
 import { useList } from '@/core/use-list';
-import { useListQuery } from '@/lib/list-query';
+import { useListGrid } from '@/core/use-list-grid';
 import { DataGrid } from '@/ui/data-grid';
 import { Page } from '@/ui/page';
 import { SubNav } from '@/ui/sub-nav';
@@ -25,7 +25,6 @@ const orderings = [
   'unit_price',
   '-unit_price',
 ] as const;
-const orderingOf = (value: string | null) => orderings.find((ordering) => ordering === value);
 
 /** The contract's bounds: ids are 32-bit, a search at most 200 characters, days ISO. */
 const id = () => z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647));
@@ -53,22 +52,21 @@ const rowIdOf = (offer: Offer) => String(offer.id);
 export function OffersPage() {
   const [location] = useLocation();
   const isPromo = location === paths.offersPromo;
-  const [query, setQuery] = useListQuery(offerQuery, defaults);
-  const { page, pageSize, ordering, publisher, region, search, start_date, end_date } = query;
+  const { query, setQuery, grid, range } = useListGrid(offerQuery, defaults);
+  const { ordering, publisher, region, search, start_date, end_date } = query;
 
   const params = useMemo(
     (): OfferListQuery => ({
       type: isPromo ? 'promo' : 'regular',
       ordering,
-      limit: pageSize,
-      offset: (page - 1) * pageSize,
+      ...range,
       ...(publisher !== undefined && { publisher }),
       ...(region !== undefined && { region }),
       ...(search && { search }),
       ...(start_date && { start_date }),
       ...(end_date && { end_date }),
     }),
-    [isPromo, ordering, page, pageSize, publisher, region, search, start_date, end_date],
+    [isPromo, ordering, range, publisher, region, search, start_date, end_date],
   );
   const offers = useList(useApiLogic(offerListLogic), params, {
     fallback: OFFERS_LOAD_FALLBACK,
@@ -96,13 +94,8 @@ export function OffersPage() {
         onRetry={offers.retry}
         emptyTitle="No offers match these filters"
         onResetFilters={() => setQuery(NO_FILTERS)}
-        ordering={ordering}
-        onOrderingChange={(next) => setQuery({ ordering: orderingOf(next) })}
-        page={page}
-        pageSize={pageSize}
+        {...grid}
         total={offers.total}
-        onPageChange={(next) => setQuery({ page: next })}
-        onPageSizeChange={(size) => setQuery({ pageSize: size })}
       />
     </Page>
   );

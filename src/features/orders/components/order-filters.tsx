@@ -4,6 +4,7 @@ import { Button } from '@/ui/button';
 import { DateRangePicker } from '@/ui/date-range-picker';
 import { DebouncedSearchField } from '@/ui/debounced-search-field';
 import { FilterBar } from '@/ui/filter-bar';
+import { IdFilterSelect } from '@/ui/id-filter-select';
 import { Select } from '@/ui/select';
 
 /** The order filters that live in the URL (behaviour §3, order list filters), named as the API names them. */
@@ -11,13 +12,10 @@ export type OrderFilterValues = {
   [K in 'search' | 'startDate' | 'endDate' | 'seller' | 'region' | 'counterOffer']: OrderListQuery[K] | undefined;
 };
 
-const NO_OPTIONS: readonly { id: number; name: string }[] = [];
 const counterOfferChoices = [
   { id: 'all', name: 'All orders' },
   { id: 'only', name: 'Counter-offers only' },
 ];
-
-const idOf = (key: number | string | null) => (typeof key === 'number' ? key : undefined);
 
 /** Search, the days placed, seller, region and counter-offers above the orders. */
 export function OrderFilters({
@@ -40,19 +38,19 @@ export function OrderFilters({
         value={startDate && endDate ? { start: startDate, end: endDate } : null}
         onChange={(range) => onChange({ startDate: range?.start, endDate: range?.end })}
       />
-      <Select
+      <IdFilterSelect
         label="Seller"
         emptyLabel="All sellers"
-        options={choices?.sellers ?? NO_OPTIONS}
-        selectedKey={values.seller ?? null}
-        onSelectionChange={(key) => onChange({ seller: idOf(key) })}
+        options={choices?.sellers}
+        value={values.seller}
+        onChange={(seller) => onChange({ seller })}
       />
-      <Select
+      <IdFilterSelect
         label="Region"
         emptyLabel="All regions"
-        options={choices?.regions ?? NO_OPTIONS}
-        selectedKey={values.region ?? null}
-        onSelectionChange={(key) => onChange({ region: idOf(key) })}
+        options={choices?.regions}
+        value={values.region}
+        onChange={(region) => onChange({ region })}
       />
       <Select
         label="Counter-offers"

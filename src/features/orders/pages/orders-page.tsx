@@ -6,7 +6,7 @@ import { useApiLogic } from '@/core/api';
 import { useCsvExport } from '@/core/export-csv';
 import { paths } from '@/core/paths';
 import { useList } from '@/core/use-list';
-import { useListQuery } from '@/lib/list-query';
+import { useListGrid } from '@/core/use-list-grid';
 import { DEFAULT_ORDER_STATUS_ROUTE, orderStatusTabs, statusTabsFor } from '@/lib/order-statuses';
 import { Button } from '@/ui/button';
 import { DataGrid } from '@/ui/data-grid';
@@ -20,7 +20,6 @@ import '../orders.css';
 
 /** The orderings the grid's sortable columns give (column id, descending with a minus). */
 const orderings = ['created_at', '-created_at', 'total', '-total'] as const;
-const orderingOf = (value: string | null) => orderings.find((ordering) => ordering === value);
 
 /** The contract's bounds: ids are 32-bit, a search at most 200 characters, days ISO. */
 const id = () => z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647));
@@ -53,14 +52,14 @@ export function OrdersPage() {
   const [location] = useLocation();
   const tab = orderStatusTabs.find(({ route }) => location === `${paths.orders}/${route}`);
   const status = (tab ?? orderStatusTabs.find(({ route }) => route === DEFAULT_ORDER_STATUS_ROUTE))?.status;
-  const [query, setQuery] = useListQuery(orderQuery, defaults);
-  const { page, pageSize, ordering, search, startDate, endDate, seller, region, counterOffer, order } = query;
+  const { query, setQuery, grid, range } = useListGrid(orderQuery, defaults);
+  const { ordering, search, startDate, endDate, seller, region, counterOffer, order } = query;
 
   // The filtered, ordered set: the grid shows one page of it, Export CSV writes all of it.
   const listed = useMemo(
     (): OrderListQuery => ({
       status,
-      ordering: orderingOf(ordering),
+      ordering,
       ...(search && { search }),
       ...(startDate && { startDate }),
       ...(endDate && { endDate }),
@@ -70,10 +69,7 @@ export function OrdersPage() {
     }),
     [status, ordering, search, startDate, endDate, seller, region, counterOffer],
   );
-  const params = useMemo(
-    (): OrderListQuery => ({ ...listed, limit: pageSize, offset: (page - 1) * pageSize }),
-    [listed, page, pageSize],
-  );
+  const params = useMemo((): OrderListQuery => ({ ...listed, ...range }), [listed, range]);
   const orders = useList(useApiLogic(orderListLogic), params, {
     fallback: ORDERS_LIST_FALLBACK,
     refreshOn: ['orders'],
@@ -103,13 +99,8 @@ export function OrdersPage() {
         onRetry={orders.retry}
         emptyTitle="No orders match these filters"
         onResetFilters={() => setQuery(NO_FILTERS)}
-        ordering={ordering}
-        onOrderingChange={(next) => setQuery({ ordering: orderingOf(next) })}
-        page={page}
-        pageSize={pageSize}
+        {...grid}
         total={orders.total}
-        onPageChange={(next) => setQuery({ page: next })}
-        onPageSizeChange={(size) => setQuery({ pageSize: size })}
         onRowAction={(rowId) => setQuery({ order: Number(rowId) }, { resetPage: false })}
       />
       {order !== undefined && (
