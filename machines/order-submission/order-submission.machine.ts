@@ -13,38 +13,44 @@
  * the orders; `pending` is null in `idle` and `failed`; `problem` is set exactly in `failed` and
  * `unconfirmed`.
  */
-import { assign, emit, setup } from 'xstate';
-import { messageOf } from '../shared/message-of';
+import { assign, type DoneActorEvent, type ErrorActorEvent, emit, setup } from 'xstate';
 import { notProvided, notProvidedSubscription } from '../shared/not-provided';
 import {
   addFailed,
   CLEAR_FAILED,
+  failedOf,
+  failureMessageOf,
   isNotFound,
   isOutcomeUnknown,
   LOCK_BUSY,
   lineToAdd,
   ORDER_FALLBACK,
   pendingOf,
+  sentOf,
 } from './order-submission.logic';
 import type {
   CheckoutInput,
   LockRequest,
-  OrderSubmissionContext,
-  OrderSubmissionEmitted,
   OrderSubmissionEvent,
+  OrderSubmissionTypes,
   PendingSubmission,
   SubmissionLine,
 } from './order-submission.types';
 
-export const orderSubmissionMachine = setup({
-  types: {
-    input: {} as { pending: PendingSubmission | null },
-    context: {} as OrderSubmissionContext,
-    events: {} as OrderSubmissionEvent,
-    emitted: {} as OrderSubmissionEmitted,
-    /** busy: sending or confirming; Submit shows progress and is refused. */
-    tags: {} as 'busy',
-  },
+// Shapes several states share; annotated, as TypeScript infers no params outside the machine config.
+const IDLE = '#orderSubmission.idle';
+const FAILED = '#orderSubmission.failed';
+const failureOf = ({ event }: { event: ErrorActorEvent }) => event;
+/** The server's answer for the pending submission is orders: they are announced and it is settled. */
+const sent = {
+  target: IDLE,
+  actions: { type: 'announceSent', params: ({ event }: { event: DoneActorEvent<number[]> }) => event.output },
+} as const;
+/** A definitive failure, shown with the error's message. */
+const failed = { target: FAILED, actions: { type: 'showFailure', params: failureOf } } as const;
+
+const orderSubmission = setup({
+  types: {} as OrderSubmissionTypes,
   actors: {
     holdSubmissionLock: notProvidedSubscription<OrderSubmissionEvent, LockRequest>('holdSubmissionLock'),
     createKey: notProvided<string>('createKey'),
@@ -65,17 +71,10 @@ export const orderSubmissionMachine = setup({
     keepCartItems: assign((_, cartItemIds: number[]) => ({ cartItemIds })),
     dropPending: assign({ requested: [], pending: null, added: 0, cartItemIds: [] }),
     showProblem: assign((_, problem: string) => ({ problem })),
-    showFailure: assign((_, failure: { error: unknown }) => ({ problem: messageOf(failure.error, ORDER_FALLBACK) })),
+    showFailure: assign((_, failure: { error: unknown }) => ({ problem: failureMessageOf(failure.error) })),
     clearProblem: assign({ problem: null }),
-    announceSent: emit(({ context }, orders: number[]) => ({
-      type: 'order.sent' as const,
-      lines: pendingOf(context).lines,
-      orders,
-    })),
-    announceFailed: emit(({ context }) => ({
-      type: 'order.failed' as const,
-      message: context.problem ?? ORDER_FALLBACK,
-    })),
+    announceSent: emit(({ context }, orders: number[]) => sentOf(context, orders)),
+    announceFailed: emit(({ context }) => failedOf(context)),
   },
   guards: {
     hasLines: (_, lines: SubmissionLine[]) => lines.length > 0,
@@ -86,32 +85,27 @@ export const orderSubmissionMachine = setup({
     isOutcomeUnknown: (_, failure: { error: unknown }) => isOutcomeUnknown(failure.error),
     isNotFound: (_, failure: { error: unknown }) => isNotFound(failure.error),
   },
-}).createMachine({
+});
+
+/** `idle` and `failed` take a new submission alike: one with lines waits for the lock. */
+const takesSubmit = orderSubmission.createStateConfig({
+  on: {
+    'order.submit': {
+      guard: { type: 'hasLines', params: ({ event }) => event.lines },
+      target: 'holding',
+      actions: { type: 'takeRequest', params: ({ event }) => event.lines },
+    },
+  },
+});
+
+export const orderSubmissionMachine = orderSubmission.createMachine({
   id: 'orderSubmission',
   context: ({ input }) => ({ requested: [], pending: input.pending, added: 0, cartItemIds: [], problem: null }),
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'hasPending', target: 'holding' }, { target: 'idle' }] },
-    idle: {
-      entry: 'dropPending',
-      on: {
-        'order.submit': {
-          guard: { type: 'hasLines', params: ({ event }) => event.lines },
-          target: 'holding',
-          actions: { type: 'takeRequest', params: ({ event }) => event.lines },
-        },
-      },
-    },
-    failed: {
-      entry: ['dropPending', 'announceFailed'],
-      on: {
-        'order.submit': {
-          guard: { type: 'hasLines', params: ({ event }) => event.lines },
-          target: 'holding',
-          actions: { type: 'takeRequest', params: ({ event }) => event.lines },
-        },
-      },
-    },
+    idle: { ...takesSubmit, entry: 'dropPending' },
+    failed: { ...takesSubmit, entry: ['dropPending', 'announceFailed'] },
     holding: {
       invoke: {
         id: 'holdSubmissionLock',
@@ -133,16 +127,12 @@ export const orderSubmissionMachine = setup({
               },
               { guard: 'hasRequest', target: 'keying' },
               // Found at start, but another tab has settled it meanwhile.
-              { target: '#orderSubmission.idle' },
+              { target: IDLE },
             ],
             'lock.busy': [
-              {
-                guard: 'hasRequest',
-                target: '#orderSubmission.failed',
-                actions: { type: 'showProblem', params: LOCK_BUSY },
-              },
+              { guard: 'hasRequest', target: FAILED, actions: { type: 'showProblem', params: LOCK_BUSY } },
               // Found at start while another tab sends: that tab settles it.
-              { target: '#orderSubmission.idle' },
+              { target: IDLE },
             ],
           },
         },
@@ -158,10 +148,7 @@ export const orderSubmissionMachine = setup({
                 { type: 'savePending', params: ({ context }) => pendingOf(context) },
               ],
             },
-            onError: {
-              target: '#orderSubmission.failed',
-              actions: { type: 'showFailure', params: ({ event }) => event },
-            },
+            onError: failed,
           },
         },
         // Every way out of here is the server's answer for the pending submission.
@@ -175,7 +162,7 @@ export const orderSubmissionMachine = setup({
                 id: 'clearCart',
                 src: 'clearCart',
                 onDone: 'adding',
-                onError: { target: '#orderSubmission.failed', actions: { type: 'showProblem', params: CLEAR_FAILED } },
+                onError: { target: FAILED, actions: { type: 'showProblem', params: CLEAR_FAILED } },
               },
             },
             adding: {
@@ -189,7 +176,7 @@ export const orderSubmissionMachine = setup({
                   { target: 'readingCart', actions: 'countAdded' },
                 ],
                 onError: {
-                  target: '#orderSubmission.failed',
+                  target: FAILED,
                   actions: { type: 'showProblem', params: ({ context }) => addFailed(lineToAdd(context).name) },
                 },
               },
@@ -203,10 +190,7 @@ export const orderSubmissionMachine = setup({
                   target: 'checkingOut',
                   actions: { type: 'keepCartItems', params: ({ event }) => event.output },
                 },
-                onError: {
-                  target: '#orderSubmission.failed',
-                  actions: { type: 'showFailure', params: ({ event }) => event },
-                },
+                onError: failed,
               },
             },
             checkingOut: {
@@ -215,18 +199,9 @@ export const orderSubmissionMachine = setup({
                 id: 'checkoutCart',
                 src: 'checkoutCart',
                 input: ({ context }) => ({ key: pendingOf(context).key, cart_item_ids: context.cartItemIds }),
-                onDone: {
-                  target: '#orderSubmission.idle',
-                  actions: { type: 'announceSent', params: ({ event }) => event.output },
-                },
-                onError: [
-                  { guard: { type: 'isOutcomeUnknown', params: ({ event }) => event }, target: 'confirming' },
-                  {
-                    // A refusal (4xx) is definitive: nothing was placed.
-                    target: '#orderSubmission.failed',
-                    actions: { type: 'showFailure', params: ({ event }) => event },
-                  },
-                ],
+                onDone: sent,
+                // A refusal (4xx) is definitive: nothing was placed.
+                onError: [{ guard: { type: 'isOutcomeUnknown', params: failureOf }, target: 'confirming' }, failed],
               },
             },
             confirming: {
@@ -235,18 +210,15 @@ export const orderSubmissionMachine = setup({
                 id: 'readCheckout',
                 src: 'readCheckout',
                 input: ({ context }) => pendingOf(context).key,
-                onDone: {
-                  target: '#orderSubmission.idle',
-                  actions: { type: 'announceSent', params: ({ event }) => event.output },
-                },
+                onDone: sent,
                 onError: [
+                  // No checkout under this key: nothing was placed, and nothing is sent again by itself.
                   {
-                    // No checkout under this key: nothing was placed, and nothing is sent again by itself.
-                    guard: { type: 'isNotFound', params: ({ event }) => event },
-                    target: '#orderSubmission.failed',
+                    guard: { type: 'isNotFound', params: failureOf },
+                    target: FAILED,
                     actions: { type: 'showProblem', params: ORDER_FALLBACK },
                   },
-                  { target: 'unconfirmed', actions: { type: 'showFailure', params: ({ event }) => event } },
+                  { target: 'unconfirmed', actions: { type: 'showFailure', params: failureOf } },
                 ],
               },
             },

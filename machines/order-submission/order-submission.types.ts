@@ -37,3 +37,13 @@ export type OrderSubmissionEmitted =
 
 /** How `holdSubmissionLock` asks for the lock: wait for it, or hear `lock.busy` at once. */
 export type LockRequest = { wait: boolean };
+
+/** The machine's types, as `setup({ types })` takes them. */
+export type OrderSubmissionTypes = {
+  input: { pending: PendingSubmission | null };
+  context: OrderSubmissionContext;
+  events: OrderSubmissionEvent;
+  emitted: OrderSubmissionEmitted;
+  /** busy: sending or confirming; Submit shows progress and is refused. */
+  tags: 'busy';
+};

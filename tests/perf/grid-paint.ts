@@ -31,30 +31,28 @@ export async function measureRowsPainted(
   const times: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(
-      ({ tokens, rows }) => {
-        localStorage.setItem('marketplace:access-token', JSON.stringify(tokens.access));
-        localStorage.setItem('marketplace:refresh-token', JSON.stringify(tokens.refresh));
-        localStorage.setItem('marketplace:page-size', JSON.stringify(rows));
-        window.rowsPainted = new Promise((resolve) => {
-          const offersResponseEnd = () =>
-            performance
-              .getEntriesByType('resource')
-              .filter((entry) => entry.name.includes('/api/v1/offers/?'))
-              .map((entry) => (entry as PerformanceResourceTiming).responseEnd)
-              .at(-1) ?? Number.NaN;
-          const observer = new MutationObserver(() => {
-            if (document.querySelectorAll('[role="grid"] [role="rowheader"]').length < rows) return;
-            observer.disconnect();
-            requestAnimationFrame(() =>
-              setTimeout(() => resolve({ dataAt: offersResponseEnd(), paintedAt: performance.now() })),
-            );
-          });
-          observer.observe(document, { childList: true, subtree: true });
+    // A string, not a function: the bench runs through tsx, whose helpers (such as `__name`)
+    // would not exist in the page.
+    await context.addInitScript(`
+      localStorage.setItem('marketplace:access-token', ${JSON.stringify(JSON.stringify(tokens.access))});
+      localStorage.setItem('marketplace:refresh-token', ${JSON.stringify(JSON.stringify(tokens.refresh))});
+      localStorage.setItem('marketplace:page-size', '${rows}');
+      window.rowsPainted = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelectorAll('[role="grid"] [role="rowheader"]').length < ${rows}) return;
+          observer.disconnect();
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              const offers = performance
+                .getEntriesByType('resource')
+                .filter((entry) => entry.name.includes('/api/v1/offers/?'));
+              resolve({ dataAt: offers.length ? offers[offers.length - 1].responseEnd : NaN, paintedAt: performance.now() });
+            }),
+          );
         });
-      },
-      { tokens, rows },
-    );
+        observer.observe(document, { childList: true, subtree: true });
+      });
+    `);
     const page = await context.newPage();
     if (cpu > 1) {
       const cdp = await context.newCDPSession(page);
