@@ -31,23 +31,12 @@ import {
 import type {
   CheckoutInput,
   LockRequest,
+  OrderSubmissionContext,
   OrderSubmissionEvent,
   OrderSubmissionTypes,
   PendingSubmission,
   SubmissionLine,
 } from './order-submission.types';
-
-// Shapes several states share; annotated, as TypeScript infers no params outside the machine config.
-const IDLE = '#orderSubmission.idle';
-const FAILED = '#orderSubmission.failed';
-const failureOf = ({ event }: { event: ErrorActorEvent }) => event;
-/** The server's answer for the pending submission is orders: they are announced and it is settled. */
-const sent = {
-  target: IDLE,
-  actions: { type: 'announceSent', params: ({ event }: { event: DoneActorEvent<number[]> }) => event.output },
-} as const;
-/** A definitive failure, shown with the error's message. */
-const failed = { target: FAILED, actions: { type: 'showFailure', params: failureOf } } as const;
 
 const orderSubmission = setup({
   types: {} as OrderSubmissionTypes,
@@ -87,16 +76,30 @@ const orderSubmission = setup({
   },
 });
 
+// What several states share; annotated, as TypeScript infers no params outside the machine config.
+const IDLE = '#orderSubmission.idle';
+const FAILED = '#orderSubmission.failed';
+const linesOf = ({ event }: { event: { lines: SubmissionLine[] } }) => event.lines;
+const failureOf = ({ event }: { event: ErrorActorEvent }) => event;
 /** `idle` and `failed` take a new submission alike: one with lines waits for the lock. */
-const takesSubmit = orderSubmission.createStateConfig({
-  on: {
-    'order.submit': {
-      guard: { type: 'hasLines', params: ({ event }) => event.lines },
-      target: 'holding',
-      actions: { type: 'takeRequest', params: ({ event }) => event.lines },
-    },
-  },
-});
+const submit = {
+  guard: { type: 'hasLines', params: linesOf },
+  target: 'holding',
+  actions: { type: 'takeRequest', params: linesOf },
+} as const;
+/** The server's answer for the pending submission is orders: they are announced, and it is settled. */
+const sent = {
+  target: IDLE,
+  actions: { type: 'announceSent', params: ({ event }: { event: DoneActorEvent<number[]> }) => event.output },
+} as const;
+/** Definitive failures: shown with the error's message (`failed`) or with a given `problem` (`failWith`). */
+const failed = { target: FAILED, actions: { type: 'showFailure', params: failureOf } } as const;
+const failWith = (problem: string | ((args: { context: OrderSubmissionContext }) => string)) =>
+  ({ target: FAILED, actions: { type: 'showProblem', params: problem } }) as const;
+/** A busy step: it runs the actor of the same name (its invocation id) and moves on by its answer. */
+type Invocation = Exclude<NonNullable<Parameters<typeof orderSubmission.createStateConfig>[0]['invoke']>, unknown[]>;
+const busyStep = (invoke: Extract<Invocation, { src: string }>) =>
+  orderSubmission.createStateConfig({ tags: 'busy', invoke: { ...invoke, id: invoke.src } });
 
 export const orderSubmissionMachine = orderSubmission.createMachine({
   id: 'orderSubmission',
@@ -104,8 +107,8 @@ export const orderSubmissionMachine = orderSubmission.createMachine({
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'hasPending', target: 'holding' }, { target: 'idle' }] },
-    idle: { ...takesSubmit, entry: 'dropPending' },
-    failed: { ...takesSubmit, entry: ['dropPending', 'announceFailed'] },
+    idle: { entry: 'dropPending', on: { 'order.submit': submit } },
+    failed: { entry: ['dropPending', 'announceFailed'], on: { 'order.submit': submit } },
     holding: {
       invoke: {
         id: 'holdSubmissionLock',
@@ -129,99 +132,61 @@ export const orderSubmissionMachine = orderSubmission.createMachine({
               // Found at start, but another tab has settled it meanwhile.
               { target: IDLE },
             ],
-            'lock.busy': [
-              { guard: 'hasRequest', target: FAILED, actions: { type: 'showProblem', params: LOCK_BUSY } },
-              // Found at start while another tab sends: that tab settles it.
-              { target: IDLE },
+            // Found at start while another tab sends: that tab settles it.
+            'lock.busy': [{ guard: 'hasRequest', ...failWith(LOCK_BUSY) }, { target: IDLE }],
+          },
+        },
+        keying: busyStep({
+          src: 'createKey',
+          onDone: {
+            target: 'sending',
+            actions: [
+              { type: 'startPending', params: ({ event }) => event.output },
+              { type: 'savePending', params: ({ context }) => pendingOf(context) },
             ],
           },
-        },
-        keying: {
-          tags: 'busy',
-          invoke: {
-            id: 'createKey',
-            src: 'createKey',
-            onDone: {
-              target: 'sending',
-              actions: [
-                { type: 'startPending', params: ({ event }) => event.output },
-                { type: 'savePending', params: ({ context }) => pendingOf(context) },
-              ],
-            },
-            onError: failed,
-          },
-        },
+          onError: failed,
+        }),
         // Every way out of here is the server's answer for the pending submission.
         sending: {
           exit: 'forgetSavedPending',
           initial: 'clearing',
           states: {
-            clearing: {
-              tags: 'busy',
-              invoke: {
-                id: 'clearCart',
-                src: 'clearCart',
-                onDone: 'adding',
-                onError: { target: FAILED, actions: { type: 'showProblem', params: CLEAR_FAILED } },
+            clearing: busyStep({ src: 'clearCart', onDone: 'adding', onError: failWith(CLEAR_FAILED) }),
+            adding: busyStep({
+              src: 'addToCart',
+              input: ({ context }) => lineToAdd(context),
+              onDone: [
+                { guard: 'hasMoreLines', target: 'adding', reenter: true, actions: 'countAdded' },
+                { target: 'readingCart', actions: 'countAdded' },
+              ],
+              onError: failWith(({ context }) => addFailed(lineToAdd(context).name)),
+            }),
+            readingCart: busyStep({
+              src: 'readCart',
+              onDone: {
+                target: 'checkingOut',
+                actions: { type: 'keepCartItems', params: ({ event }) => event.output },
               },
-            },
-            adding: {
-              tags: 'busy',
-              invoke: {
-                id: 'addToCart',
-                src: 'addToCart',
-                input: ({ context }) => lineToAdd(context),
-                onDone: [
-                  { guard: 'hasMoreLines', target: 'adding', reenter: true, actions: 'countAdded' },
-                  { target: 'readingCart', actions: 'countAdded' },
-                ],
-                onError: {
-                  target: FAILED,
-                  actions: { type: 'showProblem', params: ({ context }) => addFailed(lineToAdd(context).name) },
-                },
-              },
-            },
-            readingCart: {
-              tags: 'busy',
-              invoke: {
-                id: 'readCart',
-                src: 'readCart',
-                onDone: {
-                  target: 'checkingOut',
-                  actions: { type: 'keepCartItems', params: ({ event }) => event.output },
-                },
-                onError: failed,
-              },
-            },
-            checkingOut: {
-              tags: 'busy',
-              invoke: {
-                id: 'checkoutCart',
-                src: 'checkoutCart',
-                input: ({ context }) => ({ key: pendingOf(context).key, cart_item_ids: context.cartItemIds }),
-                onDone: sent,
-                // A refusal (4xx) is definitive: nothing was placed.
-                onError: [{ guard: { type: 'isOutcomeUnknown', params: failureOf }, target: 'confirming' }, failed],
-              },
-            },
-            confirming: {
-              tags: 'busy',
-              invoke: {
-                id: 'readCheckout',
-                src: 'readCheckout',
-                input: ({ context }) => pendingOf(context).key,
-                onDone: sent,
-                onError: [
-                  // No checkout under this key: nothing was placed, and nothing is sent again by itself.
-                  {
-                    guard: { type: 'isNotFound', params: failureOf },
-                    target: FAILED,
-                    actions: { type: 'showProblem', params: ORDER_FALLBACK },
-                  },
-                  { target: 'unconfirmed', actions: { type: 'showFailure', params: failureOf } },
-                ],
-              },
-            },
+              onError: failed,
+            }),
+            checkingOut: busyStep({
+              src: 'checkoutCart',
+              input: ({ context }) => ({ key: pendingOf(context).key, cart_item_ids: context.cartItemIds }),
+              onDone: sent,
+              // A refusal (4xx) is definitive: nothing was placed.
+              onError: [{ guard: { type: 'isOutcomeUnknown', params: failureOf }, target: 'confirming' }, failed],
+            }),
+            confirming: busyStep({
+              src: 'readCheckout',
+              input: ({ context }) => pendingOf(context).key,
+              onDone: sent,
+              onError: [
+                // No checkout under this key: nothing was placed, and nothing is sent again by itself.
+                { guard: { type: 'isNotFound', params: failureOf }, ...failWith(ORDER_FALLBACK) },
+                { target: 'unconfirmed', actions: { type: 'showFailure', params: failureOf } },
+              ],
+            }),
             // The lock stays held: no tab sends or confirms until this outcome is known.
             unconfirmed: {
               entry: 'announceFailed',

@@ -25,7 +25,7 @@ async function fillBasket(page: Page, offers: readonly ApiOffer[], firstQuantity
     await searchOffers(page, offer.product);
     const grid = offersGrid(page);
     if (index === 0)
-      await grid.getByRole('textbox', { name: `Quantity for ${offer.product}` }).fill(String(firstQuantity));
+      await grid.getByRole('spinbutton', { name: `Quantity for ${offer.product}` }).fill(String(firstQuantity));
     await grid.getByRole('button', { name: `Add ${offer.product} to basket`, exact: true }).click();
   }
   await expect(basketButton(page)).toHaveAccessibleName(new RegExp(`^Basket, ${offers.length} position`));

@@ -75,7 +75,7 @@ test('a client filters by publisher, adds three offers, changes a quantity and s
   await expect(grid.getByRole('gridcell', { name: publisher, exact: true })).toHaveCount(count);
 
   // The second offer goes in twice as many: a row quantity of 2.
-  await grid.getByRole('textbox', { name: `Quantity for ${second.product}`, exact: true }).fill('2');
+  await grid.getByRole('spinbutton', { name: `Quantity for ${second.product}`, exact: true }).fill('2');
   for (const offer of offers) {
     await grid.getByRole('button', { name: `Add ${offer.product} to basket`, exact: true }).click();
   }
@@ -190,7 +190,7 @@ test('keyboard only: find offers, add them, change a quantity, send the basket a
     await pressUntilFocused(page, 'ArrowRight', basketCell);
     // Enter goes into the cell's widgets; Tab moves between them.
     await page.keyboard.press('Enter');
-    const quantity = row.getByRole('textbox', { name: `Quantity for ${offer.product}` });
+    const quantity = row.getByRole('spinbutton', { name: `Quantity for ${offer.product}` });
     await tabTo(page, quantity, { limit: 4 });
     if (offer === second) {
       await page.keyboard.press('ArrowUp');

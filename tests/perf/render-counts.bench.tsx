@@ -47,7 +47,7 @@ it('counts what re-renders on the Offers page', async () => {
   const focusMove = countsOf(rendered);
 
   // Focus goes to the row first, so the count is of adding alone, not of focus moving there.
-  await user.click(within(grid).getByRole('textbox', { name: 'Quantity for Game 3' }));
+  await user.click(within(grid).getByRole('spinbutton', { name: 'Quantity for Game 3' }));
   forget();
   await user.click(within(grid).getByRole('button', { name: 'Add Game 3 to basket' }));
   await screen.findByRole('button', { name: /Basket, 1 position/ });

@@ -130,10 +130,25 @@ describe('OffersPage', () => {
     await waitFor(() => expect(lastQuery().ordering).toBe('-unit_price'));
   });
 
+  it('refuses a quantity below 1: the field is marked and Add waits for a whole number', async () => {
+    const { user } = renderOffers();
+    const starfallRow = await screen.findByRole('row', { name: /Starfall Tactics/ });
+    const quantity = within(starfallRow).getByRole('spinbutton', { name: 'Quantity for Starfall Tactics' });
+    const add = within(starfallRow).getByRole('button', { name: 'Add Starfall Tactics to basket' });
+    await user.clear(quantity);
+    await user.type(quantity, '0');
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(add).toBeDisabled();
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    expect(quantity).not.toHaveAttribute('aria-invalid');
+    expect(add).toBeEnabled();
+  });
+
   it('adds an offer to the basket with the chosen quantity', async () => {
     const { user } = renderOffers();
     const starfallRow = await screen.findByRole('row', { name: /Starfall Tactics/ });
-    const quantity = within(starfallRow).getByRole('textbox', { name: 'Quantity for Starfall Tactics' });
+    const quantity = within(starfallRow).getByRole('spinbutton', { name: 'Quantity for Starfall Tactics' });
     await user.clear(quantity);
     await user.type(quantity, '2');
     await user.click(within(starfallRow).getByRole('button', { name: 'Add Starfall Tactics to basket' }));

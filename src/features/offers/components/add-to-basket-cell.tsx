@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Offer } from '@/api/models';
 import { basket, useBasketQuantity } from '@/core/basket';
-import { Button } from '@/ui/button';
+import { CellButton } from '@/ui/cell-button';
 import { notify } from '@/ui/notify';
-import { NumberField } from '@/ui/number-field';
+import { QuantityInput } from '@/ui/quantity-input';
 
 /** The contract's largest quantity for one cart line. */
 const MAX_QUANTITY = 100_000;
@@ -36,23 +36,21 @@ export function AddToBasketCell({ offer }: { offer: Offer }) {
 
   return (
     <div className="offer-basket">
-      <NumberField
+      <QuantityInput
         label={`Quantity for ${offer.product}`}
-        variant="cell"
-        minValue={1}
-        maxValue={MAX_QUANTITY}
-        value={quantity}
+        defaultValue={1}
+        min={1}
+        max={MAX_QUANTITY}
         onChange={setQuantity}
-        className="offer-basket__quantity"
       />
-      <Button
+      <CellButton
         className="offer-basket__add"
-        aria-label={`Add ${offer.product} to basket`}
+        label={`Add ${offer.product} to basket`}
         isDisabled={quantity === null}
         onPress={add}
       >
         Add
-      </Button>
+      </CellButton>
       {inBasket > 0 && <span className="offer-basket__count">{inBasket} in basket</span>}
     </div>
   );

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { Offer } from '@/api/models';
-import { Button } from '@/ui/button';
+import { CellButton } from '@/ui/cell-button';
 import { PercentIcon } from '@/ui/icons';
-import { Tooltip } from '@/ui/tooltip';
 import { SpecialPriceDialog } from './special-price-dialog';
 
 /**
@@ -13,17 +12,16 @@ export function SpecialPriceAction({ offer }: { offer: Offer }) {
   const [isOpen, setOpen] = useState(false);
   return (
     <>
-      <Tooltip label="Ask for a special price" placement="start">
-        <Button
-          variant="quiet"
-          className="offer-action"
-          aria-label={`Ask for a special price on ${offer.product}`}
-          onPress={() => setOpen(true)}
-        >
-          <PercentIcon size={18} />
-          <span className="offer-action__text">Special price</span>
-        </Button>
-      </Tooltip>
+      <CellButton
+        variant="quiet"
+        className="offer-action"
+        label={`Ask for a special price on ${offer.product}`}
+        tooltip="Ask for a special price"
+        onPress={() => setOpen(true)}
+      >
+        <PercentIcon size={18} />
+        <span className="offer-action__text">Special price</span>
+      </CellButton>
       {isOpen && <SpecialPriceDialog offer={offer} onClose={() => setOpen(false)} />}
     </>
   );

@@ -1,0 +1,41 @@
+import './cell-button.css';
+
+interface CellButtonProps {
+  children: React.ReactNode;
+  onPress: () => void;
+  /** The accessible name, when the visible text is short ("Add" for "Add Starfall to basket"). */
+  label?: string;
+  /** Shown on hover and keyboard focus when the button shows only an icon; its name says the same. */
+  tooltip?: string;
+  variant?: 'secondary' | 'quiet';
+  isDisabled?: boolean;
+  className?: string;
+}
+
+/**
+ * A button for grid rows, styled as `Button`: a native button with a CSS tooltip. A grid renders
+ * a few per row; React Aria's Button and TooltipTrigger cost more per row than the rest of it
+ * (`npm run bench`, rows painted). Activation is the browser's own: click, Enter and Space.
+ */
+export function CellButton({
+  children,
+  onPress,
+  label,
+  tooltip,
+  variant = 'secondary',
+  isDisabled = false,
+  className,
+}: CellButtonProps) {
+  return (
+    <button
+      type="button"
+      className={['button', `button--${variant}`, 'cell-button', className].filter(Boolean).join(' ')}
+      aria-label={label}
+      data-tooltip={tooltip}
+      disabled={isDisabled}
+      onClick={onPress}
+    >
+      {children}
+    </button>
+  );
+}
