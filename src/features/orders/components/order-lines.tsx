@@ -9,62 +9,67 @@ import { ArrowDownIcon, ArrowUpIcon } from '@/ui/icons';
 export function OrderLines({ order }: { order: Order }) {
   const hasCounter = order.lines.some((line) => line.counter_unit_price !== null || line.counter_quantity !== null);
   return (
-    <table className="order-lines">
-      <caption className="order-section__title">Lines</caption>
-      <thead>
-        <tr>
-          <th scope="col">Product</th>
-          <th scope="col">List price</th>
-          <th scope="col">Agreed price</th>
-          {hasCounter && <th scope="col">Counter price</th>}
-          <th scope="col">Quantity</th>
-          {hasCounter && <th scope="col">Counter quantity</th>}
-          <th scope="col">Line total</th>
-        </tr>
-      </thead>
-      <tbody>
-        {order.lines.map((line) => (
-          <tr key={line.id}>
-            <th scope="row">
-              {line.product}
-              <span className="order-lines__meta">
-                {line.publisher} / {line.region}
-              </span>
-            </th>
-            <td className="order-lines__number">{formatMoney(line.list_unit_price)}</td>
-            <td className="order-lines__number">
-              {formatMoney(line.unit_price)}
-              <Change by={centsOf(line.unit_price) - centsOf(line.list_unit_price)} of="list price" money />
-            </td>
-            {hasCounter && <CounterPrice line={line} />}
-            <td className="order-lines__number">{line.quantity}</td>
-            {hasCounter && (
-              <td className="order-lines__number">
-                {line.counter_quantity ?? <NoCounter />}
-                {line.counter_quantity !== null && <Change by={line.counter_quantity - line.quantity} of="quantity" />}
-              </td>
-            )}
-            <td className="order-lines__number">{formatMoney(line.total)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row" colSpan={hasCounter ? 6 : 4}>
-            Total ({order.item_count} {order.item_count === 1 ? 'item' : 'items'})
-          </th>
-          <td className="order-lines__number">{formatMoney(order.total)}</td>
-        </tr>
-        {hasCounter && order.negotiation === 'counter_proposed' && (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that may scroll sideways must be reachable by keyboard.
+    <section className="order-lines-scroll" aria-label="Order lines" tabIndex={0}>
+      <table className="order-lines">
+        <caption className="order-section__title">Lines</caption>
+        <thead>
           <tr>
-            <th scope="row" colSpan={6}>
-              Total with the counter-offer
-            </th>
-            <td className="order-lines__number">{formatCents(counterTotalCents(order.lines))}</td>
+            <th scope="col">Product</th>
+            <th scope="col">List price</th>
+            <th scope="col">Agreed price</th>
+            {hasCounter && <th scope="col">Counter price</th>}
+            <th scope="col">Quantity</th>
+            {hasCounter && <th scope="col">Counter quantity</th>}
+            <th scope="col">Line total</th>
           </tr>
-        )}
-      </tfoot>
-    </table>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.id}>
+              <th scope="row">
+                {line.product}
+                <span className="order-lines__meta">
+                  {line.publisher} / {line.region}
+                </span>
+              </th>
+              <td className="order-lines__number">{formatMoney(line.list_unit_price)}</td>
+              <td className="order-lines__number">
+                {formatMoney(line.unit_price)}
+                <Change by={centsOf(line.unit_price) - centsOf(line.list_unit_price)} of="list price" money />
+              </td>
+              {hasCounter && <CounterPrice line={line} />}
+              <td className="order-lines__number">{line.quantity}</td>
+              {hasCounter && (
+                <td className="order-lines__number">
+                  {line.counter_quantity ?? <NoCounter />}
+                  {line.counter_quantity !== null && (
+                    <Change by={line.counter_quantity - line.quantity} of="quantity" />
+                  )}
+                </td>
+              )}
+              <td className="order-lines__number">{formatMoney(line.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={hasCounter ? 6 : 4}>
+              Total ({order.item_count} {order.item_count === 1 ? 'item' : 'items'})
+            </th>
+            <td className="order-lines__number">{formatMoney(order.total)}</td>
+          </tr>
+          {hasCounter && order.negotiation === 'counter_proposed' && (
+            <tr>
+              <th scope="row" colSpan={6}>
+                Total with the counter-offer
+              </th>
+              <td className="order-lines__number">{formatCents(counterTotalCents(order.lines))}</td>
+            </tr>
+          )}
+        </tfoot>
+      </table>
+    </section>
   );
 }
 
