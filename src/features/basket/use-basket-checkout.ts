@@ -55,6 +55,8 @@ export function useBasketCheckout({ onSent }: { onSent: () => void }) {
   const canRetry = useSelector(order, selectCanRetry);
   const checkProblem = useSelector(onOpen, (s) => s.context.problem);
   const sendProblem = useSelector(beforeSending, (s) => s.context.problem);
+  // Once a check before sending has run, the one made on opening is stale, its problem too.
+  const hasCheckedToSend = useSelector(beforeSending, (s) => !s.matches('idle') || s.context.problem !== null);
   const orderProblem = useSelector(order, selectProblem);
 
   useEffect(() => {
@@ -98,7 +100,7 @@ export function useBasketCheckout({ onSent }: { onSent: () => void }) {
     undecided,
     canSubmit: canOrder && lines.length > 0 && undecided === 0,
     /** Why the check failed; shown here and announced (nothing else reports it). */
-    checkProblem: sendProblem ?? checkProblem,
+    checkProblem: hasCheckedToSend ? sendProblem : checkProblem,
     /** Why the order failed or its outcome is unknown; the snackbar has already announced it. */
     orderProblem,
     /** The outcome of a sent order is unknown: ask the server again. */

@@ -3,7 +3,7 @@ import { basket } from '@/core/basket';
 import { OrderSubmissionProvider } from '@/features/basket/order-submission';
 import { CartPage } from '@/features/basket/pages/cart-page';
 import { type RenderPageOptions, renderPage } from '../../support/render';
-import { availability, fillBasket, serverCart } from './basket-fixtures';
+import { answerAvailability, availability, fillBasket, serverCart } from './basket-fixtures';
 
 function renderCart(options: RenderPageOptions = {}) {
   return renderPage(
@@ -102,6 +102,28 @@ describe('CartPage', () => {
     expect(screen.getByText('Down for maintenance.')).toHaveAttribute('role', 'alert');
     expect(server.callsTo('POST /api/v1/cart/add/')).toHaveLength(0);
     expect(basket.items()).toHaveLength(2);
+  });
+
+  it('drops the problem of the check on opening once the check before sending answers', async () => {
+    fillBasket();
+    const answer = answerAvailability();
+    let checks = 0;
+    const refused = { status: 400, body: { detail: 'Checkout is closed today.' } };
+    const { user } = renderCart({
+      routes: {
+        ...serverCart(),
+        'POST /api/v1/offers/availability/': (request) => {
+          checks += 1;
+          return checks === 1 ? { status: 503, body: { detail: 'Down for maintenance.' } } : answer(request);
+        },
+        'POST /api/v1/cart/checkout/': refused,
+      },
+    });
+    expect(await screen.findByText('Down for maintenance.')).toHaveAttribute('role', 'alert');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const summary = screen.getByText(/^Total: /).parentElement as HTMLElement;
+    await waitFor(() => expect(summary).toHaveTextContent('Checkout is closed today.'));
+    expect(screen.queryByText('Down for maintenance.')).not.toBeInTheDocument();
   });
 
   it('keeps the basket as it was when the order fails', async () => {

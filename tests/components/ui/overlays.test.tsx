@@ -1,7 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { FilterBar } from '@/ui/filter-bar';
 import { Popover } from '@/ui/popover';
@@ -77,17 +76,6 @@ describe('FilterBar', () => {
 });
 
 describe('badges', () => {
-  it('caps a count badge at its maximum', () => {
-    render(
-      <>
-        <Badge count={7} />
-        <Badge count={140} />
-      </>,
-    );
-    expect(screen.getByText('7')).toBeInTheDocument();
-    expect(screen.getByText('99+')).toBeInTheDocument();
-  });
-
   it('says a status in words, with a decorative icon', () => {
     render(<StatusBadge tone="warning">Pending</StatusBadge>);
     const badge = screen.getByText('Pending');

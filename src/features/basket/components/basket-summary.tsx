@@ -35,7 +35,8 @@ export function BasketSummary({ checkout, onCleared }: { checkout: BasketCheckou
           {checkProblem}
         </p>
       )}
-      {orderProblem && !checkProblem && (
+      {/* An unknown outcome keeps its Check again in reach, whatever the availability check says. */}
+      {orderProblem && (canRetry || !checkProblem) && (
         <div className="basket-summary__problem">
           <p>{orderProblem}</p>
           {canRetry && (

@@ -1,15 +1,11 @@
 import type { Invoice } from '@/api/models';
+import type { ItemLinks } from '@/core/item-links';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { createGridColumns } from '@/ui/data-grid';
 import { Link } from '@/ui/link';
 import { invoiceStatusLabels } from '../invoice-labels';
 import { PaymentStatusBadge } from './payment-status-badge';
-
-/** What the number cell reads from the grid's table meta: the link that opens an invoice. */
-export interface InvoiceGridMeta {
-  invoiceHref: (id: number) => string;
-}
 
 const column = createGridColumns<Invoice>();
 
@@ -24,8 +20,9 @@ export const invoiceColumns = column.columns([
     enableSorting: true,
     meta: { isRowHeader: true, width: '11rem' },
     cell: (info) => {
-      const { invoiceHref } = info.table.options.meta as InvoiceGridMeta;
-      return <Link href={invoiceHref(info.row.original.id)}>{info.getValue()}</Link>;
+      // The grid's table meta: the link that opens an invoice (src/core/item-links.ts).
+      const { hrefOf } = info.table.options.meta as ItemLinks;
+      return <Link href={hrefOf(info.row.original.id)}>{info.getValue()}</Link>;
     },
   }),
   column.accessor((invoice) => invoice.seller.name, { id: 'seller', header: 'Seller' }),

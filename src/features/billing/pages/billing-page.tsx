@@ -1,16 +1,14 @@
-import { useMemo } from 'react';
-import { useSearch } from 'wouter';
 import type { Invoice } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { useCsvExport } from '@/core/export-csv';
-import { paths } from '@/core/paths';
+import { useItemLinks } from '@/core/item-links';
 import { useList } from '@/core/use-list';
 import { useListGrid } from '@/core/use-list-grid';
 import { Button } from '@/ui/button';
 import { DataGrid } from '@/ui/data-grid';
 import { Page } from '@/ui/page';
 import { INVOICES_LOAD_FALLBACK, invoiceExport, invoiceListLogic } from '../billing.implementations';
-import { type InvoiceGridMeta, invoiceColumns } from '../components/invoice-columns';
+import { invoiceColumns } from '../components/invoice-columns';
 import { InvoiceDialog } from '../components/invoice-dialog';
 import { InvoiceFilters, type InvoiceFilterValues } from '../components/invoice-filters';
 import { invoiceQueryDefaults, invoiceQuerySchema } from '../invoice-query';
@@ -43,7 +41,7 @@ export function BillingPage() {
     { fallback: INVOICES_LOAD_FALLBACK, refreshOn: ['invoices'] },
   );
   const exporting = useCsvExport(invoiceExport);
-  const meta = useInvoiceLinks();
+  const meta = useItemLinks('invoice');
   const isFiltered = Object.values(filters).some((value) => value !== undefined);
 
   return (
@@ -77,28 +75,5 @@ export function BillingPage() {
         />
       )}
     </Page>
-  );
-}
-
-/**
- * The number cell's link: this view with `invoice=ID` added. Its identity changes with the list's
- * query only (not with the open invoice), so opening an invoice redraws no row.
- */
-function useInvoiceLinks(): InvoiceGridMeta {
-  const search = useSearch();
-  const listSearch = useMemo(() => {
-    const params = new URLSearchParams(search);
-    params.delete('invoice');
-    return params.toString();
-  }, [search]);
-  return useMemo(
-    () => ({
-      invoiceHref: (id: number) => {
-        const params = new URLSearchParams(listSearch);
-        params.set('invoice', String(id));
-        return `${paths.billing}?${params}`;
-      },
-    }),
-    [listSearch],
   );
 }

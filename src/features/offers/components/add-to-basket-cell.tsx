@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import type { Offer } from '@/api/models';
-import { basket, useBasketQuantity } from '@/core/basket';
+import { basket, MAX_QUANTITY, useBasketQuantity } from '@/core/basket';
 import { CellButton } from '@/ui/cell-button';
 import { notify } from '@/ui/notify';
 import { QuantityInput } from '@/ui/quantity-input';
-
-/** The contract's largest quantity for one cart line. */
-const MAX_QUANTITY = 100_000;
 
 /**
  * A row's quantity (minimum 1, behaviour §5) and "Add to basket". It reads only its own basket

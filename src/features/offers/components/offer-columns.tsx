@@ -61,6 +61,8 @@ function OfferText({ text }: { text: string }) {
 /** "24/11/26 at 13:05"; where the grid is tight the time goes under the day, never mid-phrase. */
 function OfferDate({ iso }: { iso: string }) {
   const [day, time] = formatDateTime(iso).split(' at ');
+  // formatDateTime gives an unreadable value back as it came, with no time to put on a second line.
+  if (time === undefined) return day;
   return (
     <span className="offer-date">
       <span className="offer-date__part">{day}</span> <span className="offer-date__part">at {time}</span>

@@ -1,5 +1,5 @@
-import { useLocation, useSearch } from 'wouter';
 import type { Order } from '@/api/models';
+import type { ItemLinks } from '@/core/item-links';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { createGridColumns } from '@/ui/data-grid';
@@ -17,7 +17,11 @@ export const orderColumns = column.columns([
   column.accessor('id', {
     header: 'Order',
     meta: { isRowHeader: true, width: '7rem' },
-    cell: (info) => <OrderLink orderId={info.getValue()} />,
+    cell: (info) => {
+      // The grid's table meta: the link that opens an order (src/core/item-links.ts).
+      const { hrefOf } = info.table.options.meta as ItemLinks;
+      return <Link href={hrefOf(info.getValue())}>#{info.getValue()}</Link>;
+    },
   }),
   column.accessor('created_at', {
     header: 'Placed',
@@ -42,11 +46,3 @@ export const orderColumns = column.columns([
     cell: (info) => formatMoney(info.getValue()),
   }),
 ]);
-
-/** Opens the order in the dialog: this view's URL with `order=ID` added, so Back closes it. */
-function OrderLink({ orderId }: { orderId: number }) {
-  const [location] = useLocation();
-  const params = new URLSearchParams(useSearch());
-  params.set('order', String(orderId));
-  return <Link href={`${location}?${params}`}>#{orderId}</Link>;
-}

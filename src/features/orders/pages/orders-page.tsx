@@ -4,6 +4,7 @@ import { z } from 'zod/mini';
 import type { Order, OrderListQuery } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { useCsvExport } from '@/core/export-csv';
+import { useItemLinks } from '@/core/item-links';
 import { paths } from '@/core/paths';
 import { useList } from '@/core/use-list';
 import { useListGrid } from '@/core/use-list-grid';
@@ -53,6 +54,7 @@ export function OrdersPage() {
   const tab = orderStatusTabs.find(({ route }) => location === `${paths.orders}/${route}`);
   const status = (tab ?? orderStatusTabs.find(({ route }) => route === DEFAULT_ORDER_STATUS_ROUTE))?.status;
   const { query, setQuery, grid, range } = useListGrid(orderQuery, defaults);
+  const links = useItemLinks('order');
   const { ordering, search, startDate, endDate, seller, region, counterOffer, order } = query;
 
   // The filtered, ordered set: the grid shows one page of it, Export CSV writes all of it.
@@ -102,6 +104,7 @@ export function OrdersPage() {
         {...grid}
         total={orders.total}
         onRowAction={(rowId) => setQuery({ order: Number(rowId) }, { resetPage: false })}
+        meta={links}
       />
       {order !== undefined && (
         <OrderDialog key={order} orderId={order} onClose={() => setQuery({ order: undefined }, { resetPage: false })} />
