@@ -1,6 +1,16 @@
 import { parseDate } from '@internationalized/date';
-import { useRef } from 'react';
-import { Button, DateInput, DateSegment, Dialog, Group, Label, Popover } from 'react-aria-components';
+import { useContext, useEffect, useRef } from 'react';
+import {
+  Button,
+  DateInput,
+  DatePickerStateContext,
+  DateRangePickerStateContext,
+  DateSegment,
+  Dialog,
+  Group,
+  Label,
+  Popover,
+} from 'react-aria-components';
 import { FieldHelp } from './field-help';
 import { CalendarIcon, CloseIcon } from './icons';
 import './field.css';
@@ -17,6 +27,11 @@ export interface DateFieldOptions {
   errorMessage?: string | undefined;
   isDisabled?: boolean;
   className?: string;
+  /**
+   * Open the calendar as soon as the field mounts, focus on its calendar button first so that
+   * closing the calendar brings focus back there (the lazily loaded field's first press).
+   */
+  openOnMount?: boolean;
 }
 
 /** The props of the React Aria date root that do not depend on the kind of value. */
@@ -52,6 +67,7 @@ export function DateFieldFrame({
   hasValue,
   onClear,
   calendar,
+  openOnMount,
   children,
 }: DateFieldOptions & {
   hasValue: boolean;
@@ -61,6 +77,16 @@ export function DateFieldFrame({
   children: React.ReactNode;
 }) {
   const group = useRef<HTMLDivElement>(null);
+  const calendarButton = useRef<HTMLButtonElement>(null);
+  const single = useContext(DatePickerStateContext);
+  const range = useContext(DateRangePickerStateContext);
+  const state = single ?? range;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount; the picker's state object changes every render
+  useEffect(() => {
+    if (!openOnMount) return;
+    calendarButton.current?.focus();
+    state?.setOpen(true);
+  }, []);
   return (
     <>
       <Label className="field__label">{label}</Label>
@@ -79,7 +105,7 @@ export function DateFieldFrame({
             <CloseIcon size={18} />
           </Button>
         )}
-        <Button className="date-field__button">
+        <Button ref={calendarButton} className="date-field__button">
           <CalendarIcon size={18} />
         </Button>
       </Group>

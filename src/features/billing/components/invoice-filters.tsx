@@ -1,10 +1,10 @@
 import type { Invoice } from '@/api/models';
 import { useOptions } from '@/core/options';
 import { Button } from '@/ui/button';
-import { DatePicker } from '@/ui/date-picker';
 import { DebouncedSearchField } from '@/ui/debounced-search-field';
 import { FilterBar } from '@/ui/filter-bar';
 import { IdFilterSelect } from '@/ui/id-filter-select';
+import { LazyDatePicker } from '@/ui/lazy-date-picker';
 import { Select } from '@/ui/select';
 import { invoiceStatusLabels, paymentStatusLabels } from '../invoice-labels';
 
@@ -40,12 +40,12 @@ export function InvoiceFilters({
   return (
     <FilterBar label="Invoice filters" onReset={onReset}>
       <DebouncedSearchField label="Search invoices" value={values.search} onSearch={(search) => onChange({ search })} />
-      <DatePicker
+      <LazyDatePicker
         label="Due date"
         value={values.dueDate ?? null}
         onChange={(day) => onChange({ dueDate: day ?? undefined })}
       />
-      <DatePicker
+      <LazyDatePicker
         label="Payment date"
         value={values.paymentDate ?? null}
         onChange={(day) => onChange({ paymentDate: day ?? undefined })}

@@ -1,9 +1,9 @@
 import { useOptions } from '@/core/options';
 import { Button } from '@/ui/button';
-import { DateRangePicker } from '@/ui/date-range-picker';
 import { DebouncedSearchField } from '@/ui/debounced-search-field';
 import { FilterBar } from '@/ui/filter-bar';
 import { IdFilterSelect } from '@/ui/id-filter-select';
+import { LazyDateRangePicker } from '@/ui/lazy-date-range-picker';
 
 /** The offer list filters that live in the URL (behaviour §3, offer list filters). */
 export interface OfferFilterValues {
@@ -42,7 +42,7 @@ export function OfferFilters({
         value={values.region}
         onChange={(region) => onChange({ region })}
       />
-      <DateRangePicker
+      <LazyDateRangePicker
         label="Valid between"
         value={range}
         onChange={(next) => onChange({ start_date: next?.start, end_date: next?.end })}

@@ -1,10 +1,10 @@
 import type { OrderListQuery } from '@/api/models';
 import { useOptions } from '@/core/options';
 import { Button } from '@/ui/button';
-import { DateRangePicker } from '@/ui/date-range-picker';
 import { DebouncedSearchField } from '@/ui/debounced-search-field';
 import { FilterBar } from '@/ui/filter-bar';
 import { IdFilterSelect } from '@/ui/id-filter-select';
+import { LazyDateRangePicker } from '@/ui/lazy-date-range-picker';
 import { Select } from '@/ui/select';
 
 /** The order filters that live in the URL (behaviour §3, order list filters), named as the API names them. */
@@ -33,7 +33,7 @@ export function OrderFilters({
   return (
     <FilterBar label="Order filters" onReset={onReset}>
       <DebouncedSearchField label="Search orders" value={values.search} onSearch={(search) => onChange({ search })} />
-      <DateRangePicker
+      <LazyDateRangePicker
         label="Placed between"
         value={startDate && endDate ? { start: startDate, end: endDate } : null}
         onChange={(range) => onChange({ startDate: range?.start, endDate: range?.end })}
