@@ -9,6 +9,8 @@ interface CellButtonProps {
   tooltip?: string;
   variant?: 'secondary' | 'quiet';
   isDisabled?: boolean;
+  /** The pointer came to rest on it: a chance to load what pressing it will need. */
+  onHoverStart?: () => void;
   className?: string;
 }
 
@@ -24,6 +26,7 @@ export function CellButton({
   tooltip,
   variant = 'secondary',
   isDisabled = false,
+  onHoverStart,
   className,
 }: CellButtonProps) {
   return (
@@ -34,6 +37,7 @@ export function CellButton({
       data-tooltip={tooltip}
       disabled={isDisabled}
       onClick={onPress}
+      onPointerEnter={onHoverStart}
     >
       {children}
     </button>

@@ -30,6 +30,8 @@ async function openBasket(options: RenderPageOptions = {}) {
   const rendered = renderButton(options);
   await rendered.user.click(basketButton());
   await screen.findByRole('dialog');
+  // The popover's content loads on the first opening.
+  await waitFor(() => expect(within(popover()).queryByText('Loading the basket…')).not.toBeInTheDocument());
   return rendered;
 }
 

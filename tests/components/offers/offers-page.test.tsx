@@ -205,7 +205,7 @@ describe('OffersPage', () => {
     const { user } = renderOffers();
     const emberRow = await screen.findByRole('row', { name: /Ember Rising/ });
     await user.click(within(emberRow).getByRole('button', { name: 'Ask for a special price on Ember Rising' }));
-    const dialog = screen.getByRole('dialog', { name: 'Ask for a special price' });
+    const dialog = await screen.findByRole('dialog', { name: 'Ask for a special price' });
     expect(dialog).toHaveTextContent('Ember Rising, Quartz Games / Pixel Traders / Europe: list price €8.00');
   });
 });

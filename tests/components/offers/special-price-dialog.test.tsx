@@ -11,7 +11,8 @@ const offer = anOffer({ product: 'Starfall Tactics', unit_price: '12.50' });
 async function openDialog(routes: Routes = {}) {
   const page = renderPage(<SpecialPriceAction offer={offer} />, { signedIn: aProfile(), routes });
   await page.user.click(screen.getByRole('button', { name: 'Ask for a special price on Starfall Tactics' }));
-  const dialog = screen.getByRole('dialog', { name: 'Ask for a special price' });
+  // The dialog's code loads on the first press.
+  const dialog = await screen.findByRole('dialog', { name: 'Ask for a special price' });
   return { ...page, dialog };
 }
 

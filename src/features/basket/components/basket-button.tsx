@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { announce } from 'react-aria/private/live-announcer/LiveAnnouncer';
 import { useLocation } from 'wouter';
 import { useBasketTotals } from '@/core/basket';
@@ -8,10 +8,15 @@ import { popupBasket } from '@/lib/preferences';
 import { usePersisted } from '@/lib/use-persisted';
 import { Button } from '@/ui/button';
 import { BasketIcon } from '@/ui/icons';
+import { PageLoading } from '@/ui/page-loading';
 import { Popover } from '@/ui/popover';
 import { Tooltip } from '@/ui/tooltip';
-import { BasketPopover } from './basket-popover';
 import './basket-button.css';
+
+// The popover's content (lines, checkout machine) loads when the basket is first opened.
+const loadContent = () => import('./basket-popover');
+const BasketPopover = lazy(() => loadContent().then((m) => ({ default: m.BasketPopover })));
+const preloadContent = () => void loadContent().catch(() => undefined);
 
 /** behaviour §9: the popover is at least 700 px wide; on a narrow screen it takes the width it has. */
 const POPOVER_MIN_WIDTH = 'min(700px, calc(100vw - 2rem))';
@@ -50,7 +55,7 @@ export function BasketButton() {
       variant="primary"
       className="basket-button"
       aria-label={summary}
-      {...(isPopup ? {} : { onPress: () => navigate(paths.cart) })}
+      {...(isPopup ? { onHoverStart: preloadContent } : { onPress: () => navigate(paths.cart) })}
     >
       <BasketIcon size={22} />
       <span
@@ -78,7 +83,11 @@ export function BasketButton() {
           title={totalPositions > 0 ? 'Basket Items' : 'Your basket is empty'}
           minWidth={POPOVER_MIN_WIDTH}
         >
-          {(close) => <BasketPopover close={close} />}
+          {(close) => (
+            <Suspense fallback={<PageLoading label="Loading the basket…" inline />}>
+              <BasketPopover close={close} />
+            </Suspense>
+          )}
         </Popover>
       ) : (
         trigger
