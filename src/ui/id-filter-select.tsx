@@ -1,4 +1,4 @@
-import { Select } from './select';
+import { LazySelect } from './lazy-select';
 
 const NO_OPTIONS: readonly { id: number; name: string }[] = [];
 
@@ -20,7 +20,7 @@ export function IdFilterSelect({
   onChange: (id: number | undefined) => void;
 }) {
   return (
-    <Select
+    <LazySelect
       label={label}
       emptyLabel={emptyLabel}
       options={options ?? NO_OPTIONS}

@@ -1,3 +1,4 @@
+import { useContext, useEffect, useRef } from 'react';
 import {
   Select as AriaSelect,
   Button,
@@ -6,6 +7,7 @@ import {
   ListBox,
   ListBoxItem,
   Popover,
+  SelectStateContext,
   SelectValue,
 } from 'react-aria-components';
 import { FieldHelp } from './field-help';
@@ -33,6 +35,11 @@ export interface SelectProps {
   isDisabled?: boolean;
   isRequired?: boolean;
   className?: string;
+  /**
+   * Open the list as soon as the select mounts, focus on its button first so that closing the
+   * list brings focus back there (the lazily loaded select's first press).
+   */
+  openOnMount?: boolean;
 }
 
 // A key no API id takes (ids are integers or slugs), so it cannot clash with an option.
@@ -51,9 +58,11 @@ export function Select({
   isDisabled,
   isRequired,
   className,
+  openOnMount,
 }: SelectProps) {
   const items = emptyLabel ? [{ id: EMPTY_KEY, name: emptyLabel }, ...options] : options;
   const value: Key | null = selectedKey ?? (emptyLabel ? EMPTY_KEY : null);
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <AriaSelect
       value={value}
@@ -66,7 +75,8 @@ export function Select({
       className={['field', 'select', className].filter(Boolean).join(' ')}
     >
       <Label className="field__label">{label}</Label>
-      <Button className="field__input select__button">
+      {openOnMount && <OpenOnMount button={button} />}
+      <Button ref={button} className="field__input select__button">
         <SelectValue className="select__value" />
         <ChevronDownIcon size={18} />
       </Button>
@@ -87,4 +97,22 @@ export function Select({
       </Popover>
     </AriaSelect>
   );
+}
+
+/**
+ * Inside a Select: focuses its button at once, then opens its list as soon as React Aria has
+ * built the collection (it opens no empty list), once.
+ */
+function OpenOnMount({ button }: { button: React.RefObject<HTMLButtonElement | null> }) {
+  const state = useContext(SelectStateContext);
+  const hasOpened = useRef(false);
+  const size = state?.collection.size ?? 0;
+  useEffect(() => button.current?.focus(), [button]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the collection fills; the select's state object changes every render
+  useEffect(() => {
+    if (hasOpened.current || size === 0) return;
+    hasOpened.current = true;
+    state?.open();
+  }, [size]);
+  return null;
 }
