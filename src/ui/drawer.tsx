@@ -1,10 +1,16 @@
-import { Dialog, DialogTrigger, Modal, ModalOverlay } from 'react-aria-components';
-import './drawer.css';
+import { lazy, Suspense, useState } from 'react';
+import { ButtonContext } from 'react-aria-components';
+
+const load = () => import('./drawer-panel');
+const DrawerPanel = lazy(() => load().then((m) => ({ default: m.DrawerPanel })));
+const preload = () => void load().catch(() => undefined);
 
 /**
  * A panel that slides in from the start edge over the dimmed page: a modal dialog, so focus stays
  * inside while it is open, Escape or a click on the backdrop closes it, and focus goes back to the
  * trigger. `children` receives `close`, for controls inside that should close it (a chosen link).
+ * The trigger gets its press handler, aria-haspopup and aria-expanded through React Aria's
+ * ButtonContext; the drawer itself (React Aria's Modal and Dialog) loads on the first opening.
  */
 export function Drawer({
   trigger,
@@ -17,16 +23,31 @@ export function Drawer({
   label: string;
   children: (close: () => void) => React.ReactNode;
 }) {
+  const [isOpen, setOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
   return (
-    <DialogTrigger>
-      {trigger}
-      <ModalOverlay isDismissable className="drawer-overlay">
-        <Modal className="drawer">
-          <Dialog aria-label={label} className="drawer__dialog">
-            {({ close }) => children(close)}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <>
+      <ButtonContext.Provider
+        value={{
+          onPress: () => {
+            setHasOpened(true);
+            setOpen(true);
+          },
+          onHoverStart: preload,
+          onFocus: preload,
+          'aria-haspopup': 'dialog',
+          'aria-expanded': isOpen,
+        }}
+      >
+        {trigger}
+      </ButtonContext.Provider>
+      {hasOpened && (
+        <Suspense fallback={null}>
+          <DrawerPanel isOpen={isOpen} onClose={() => setOpen(false)} label={label}>
+            {children}
+          </DrawerPanel>
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,11 +1,9 @@
-import {
-  Popover as AriaPopover,
-  type PopoverProps as AriaPopoverProps,
-  Dialog,
-  DialogTrigger,
-  Heading,
-} from 'react-aria-components';
-import './popover.css';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { type PopoverProps as AriaPopoverProps, ButtonContext } from 'react-aria-components';
+
+const load = () => import('./popover-panel');
+const PopoverPanel = lazy(() => load().then((m) => ({ default: m.PopoverPanel })));
+const preload = () => void load().catch(() => undefined);
 
 export interface PopoverProps {
   /** A React Aria pressable (our Button) that opens and closes the popover. */
@@ -24,32 +22,56 @@ export interface PopoverProps {
 
 /**
  * A non-modal dialog anchored to its trigger. Focus moves into it when it opens, Escape or a click
- * outside closes it, and focus goes back to the trigger (React Aria).
+ * outside closes it, and focus goes back to the trigger (React Aria). The trigger gets its press
+ * handler, aria-haspopup and aria-expanded through React Aria's ButtonContext; the popover itself
+ * (React Aria's Popover, Dialog and their collections) loads on the first opening, preloaded
+ * when the pointer rests on the trigger.
  */
 export function Popover({
   trigger,
   title,
   children,
-  isOpen,
+  isOpen: isOpenProp,
   onOpenChange,
   minWidth,
   placement = 'bottom end',
 }: PopoverProps) {
+  const [isOpenLocal, setOpenLocal] = useState(false);
+  const isOpen = isOpenProp ?? isOpenLocal;
+  const [hasOpened, setHasOpened] = useState(isOpen);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const setOpen = (next: boolean) => {
+    if (next) setHasOpened(true);
+    setOpenLocal(next);
+    onOpenChange?.(next);
+  };
   return (
-    <DialogTrigger isOpen={isOpen} onOpenChange={onOpenChange}>
-      {trigger}
-      <AriaPopover placement={placement} offset={8} className="popover" style={minWidth ? { minWidth } : undefined}>
-        <Dialog className="popover__dialog">
-          {({ close }) => (
-            <>
-              <Heading slot="title" className="popover__title">
-                {title}
-              </Heading>
-              {typeof children === 'function' ? children(close) : children}
-            </>
-          )}
-        </Dialog>
-      </AriaPopover>
-    </DialogTrigger>
+    <>
+      <ButtonContext.Provider
+        value={{
+          ref: triggerRef,
+          onPress: () => setOpen(!isOpen),
+          onHoverStart: preload,
+          'aria-haspopup': 'dialog',
+          'aria-expanded': isOpen,
+        }}
+      >
+        {trigger}
+      </ButtonContext.Provider>
+      {(hasOpened || isOpen) && (
+        <Suspense fallback={null}>
+          <PopoverPanel
+            triggerRef={triggerRef}
+            isOpen={isOpen}
+            onClose={() => setOpen(false)}
+            title={title}
+            minWidth={minWidth}
+            placement={placement}
+          >
+            {children}
+          </PopoverPanel>
+        </Suspense>
+      )}
+    </>
   );
 }

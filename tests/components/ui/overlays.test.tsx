@@ -20,9 +20,13 @@ describe('Popover', () => {
       </Popover>,
     );
     const trigger = screen.getByRole('button', { name: 'Basket' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await user.click(trigger);
-    const dialog = screen.getByRole('dialog', { name: 'Your basket' });
-    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    // The popover's code loads on the first opening.
+    const dialog = await screen.findByRole('dialog', { name: 'Your basket' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(trigger).toHaveFocus());
@@ -32,13 +36,13 @@ describe('Popover', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('follows a controlled open state', () => {
+  it('follows a controlled open state', async () => {
     const { rerender } = render(
       <Popover trigger={<Button>Basket</Button>} title="Your basket" isOpen onOpenChange={() => {}}>
         <p>2 items</p>
       </Popover>,
     );
-    expect(screen.getByRole('dialog', { name: 'Your basket' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Your basket' })).toBeInTheDocument();
     rerender(
       <Popover trigger={<Button>Basket</Button>} title="Your basket" isOpen={false} onOpenChange={() => {}}>
         <p>2 items</p>

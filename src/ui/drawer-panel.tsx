@@ -1,0 +1,32 @@
+import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
+import './drawer.css';
+
+/** The open drawer of drawer.tsx, loaded on its first opening: React Aria's Modal and Dialog. */
+export function DrawerPanel({
+  isOpen,
+  onClose,
+  label,
+  children,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  label: string;
+  children: (close: () => void) => React.ReactNode;
+}) {
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      isDismissable
+      className="drawer-overlay"
+    >
+      <Modal className="drawer">
+        <Dialog aria-label={label} className="drawer__dialog">
+          {children(onClose)}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
