@@ -15,8 +15,8 @@ export type LazySelectProps = Omit<SelectProps, 'description' | 'errorMessage' |
 /**
  * A Select whose code (React Aria's ListBox, selection and collections) loads when it is first
  * used: until then a light stand-in shows the label and the chosen option's name in a button
- * named like the real one ("Publisher All publishers"); pressing it, or ArrowDown/ArrowUp on it,
- * brings the real select with its list open. The first render of the select is a transition, so
+ * named like the real one, value then label ("All publishers Publisher"); pressing it, or
+ * ArrowDown/ArrowUp on it, brings the real select with its list open. The first render of the select is a transition, so
  * the stand-in keeps focus until the select takes it.
  */
 export function LazySelect(props: LazySelectProps) {
@@ -33,7 +33,7 @@ export function LazySelect(props: LazySelectProps) {
         {label}
       </span>
       <Button
-        aria-labelledby={`${labelId} ${valueId}`}
+        aria-labelledby={`${valueId} ${labelId}`}
         aria-haspopup="listbox"
         aria-expanded={false}
         isPending={isPending}
