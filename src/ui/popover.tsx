@@ -12,7 +12,7 @@ export interface PopoverProps {
   title: string;
   /** `children` may take `close`, for controls inside that should close it. */
   children: React.ReactNode | ((close: () => void) => React.ReactNode);
-  /** Controlled open state, for closing from outside (an order sent); uncontrolled without it. */
+  /** Controlled open state, for a caller that opens or closes it itself; uncontrolled without it. */
   isOpen?: boolean;
   onOpenChange?: (isOpen: boolean) => void;
   /** A CSS length, e.g. '22rem'; the popover is at least as wide as its trigger anyway. */
