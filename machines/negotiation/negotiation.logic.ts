@@ -1,5 +1,5 @@
 /** The negotiation's messages (behaviour §8) and how it reads a refused call. */
-import { permissionMessageOf } from '../shared/message-of';
+import { permissionMessageOf, statusOf } from '../shared/message-of';
 import type { Move } from './negotiation.types';
 
 export const CONFLICT_MESSAGE = 'This order changed meanwhile';
@@ -19,5 +19,4 @@ export const refusalMessageOf = (error: unknown, move: Move | null) =>
   permissionMessageOf(error, ACTION_OF[move ?? 'read']);
 
 /** The contract answers 409 to a move the table does not allow from where the order now is. */
-export const isConflict = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409;
+export const isConflict = (error: unknown) => statusOf(error) === 409;

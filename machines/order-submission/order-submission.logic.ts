@@ -1,16 +1,11 @@
 /** The order submission's messages (behaviour §8) and how it reads failures and its context. */
-import { messageOf } from '../shared/message-of';
+import { messageOf, statusOf } from '../shared/message-of';
 import type { OrderSubmissionEmitted, PendingSubmission, SubmissionLine } from './order-submission.types';
 
 export const CLEAR_FAILED = 'Failed to clear cart';
 export const ORDER_FALLBACK = 'Failed to process order';
 export const LOCK_BUSY = 'An order is being sent from another tab.';
 export const addFailed = (name: string) => `Failed to add ${name} to cart`;
-
-function statusOf(error: unknown): number | undefined {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  return typeof status === 'number' ? status : undefined;
-}
 
 /** No answer (status 0, or no status at all) or a server failure (5xx): the orders may exist. */
 export function isOutcomeUnknown(error: unknown): boolean {

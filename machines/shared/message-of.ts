@@ -15,12 +15,18 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** A failed call's HTTP status (0: no answer came), or undefined for an error that carries none. */
+export function statusOf(error: unknown): number | undefined {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : undefined;
+}
+
 /**
  * behaviour §8, permission helper: the text for a refused action, by HTTP status; any other
  * refusal reads as the server's `detail` (or, without one, the message choice above).
  */
 export function permissionMessageOf(error: unknown, action: string): string {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  const status = statusOf(error);
   if (status === 403) return `You do not have permission to ${action}`;
   if (status === 401) return 'Authentication required';
   if (status === 404) return 'Resource not found';

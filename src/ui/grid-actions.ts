@@ -1,6 +1,6 @@
 /** What the grid does on a sort, a selection or a row activation, from its latest props. */
 import type { ColumnDef, RowData } from '@tanstack/react-table';
-import { announce } from 'react-aria/private/live-announcer/LiveAnnouncer';
+import { announce } from './announce';
 import type { DataGridProps, GridFeatures } from './data-grid';
 
 /** The ordering a grid shows: the API's `ordering` value without and with its leading '-'. */

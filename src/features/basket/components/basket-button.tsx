@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { announce } from 'react-aria/private/live-announcer/LiveAnnouncer';
 import { useLocation } from 'wouter';
 import { useBasketTotals } from '@/core/basket';
 import { paths } from '@/core/paths';
 import { formatCents } from '@/lib/money';
 import { popupBasket } from '@/lib/preferences';
 import { usePersisted } from '@/lib/use-persisted';
+import { announce } from '@/ui/announce';
 import { Button } from '@/ui/button';
 import { BasketIcon } from '@/ui/icons';
 import { PageLoading } from '@/ui/page-loading';
