@@ -194,11 +194,23 @@ describe('OffersPage', () => {
   it('says when nothing matches and resets the filters', async () => {
     const { user, lastQuery, url } = renderOffers({ path: '/offers?search=nothing&region=2&ordering=product' });
     expect(await screen.findByText('No offers match these filters')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    // One in the filter bar, one under the message that nothing matches: the latter is pressed here.
+    const resets = screen.getAllByRole('button', { name: 'Reset filters' });
+    expect(resets).toHaveLength(2);
+    await user.click(resets[1] as HTMLElement);
     await screen.findByRole('row', { name: /Starfall Tactics/ });
     expect(lastQuery()).toEqual({ type: 'regular', ordering: 'product', limit: '10', offset: '0' });
     expect(url()).toBe('/offers?ordering=product');
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+  });
+
+  it('resets the filters from the filter bar while offers are shown, keeping the ordering', async () => {
+    const { user, url } = renderOffers({ path: '/offers?region=2&ordering=product' });
+    await screen.findByRole('row', { name: /Starfall Tactics/ });
+    await user.click(
+      within(screen.getByRole('group', { name: 'Offer filters' })).getByRole('button', { name: 'Reset filters' }),
+    );
+    await waitFor(() => expect(url()).toBe('/offers?ordering=product'));
   });
 
   it('opens the special-price dialog of a row', async () => {

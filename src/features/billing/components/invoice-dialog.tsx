@@ -2,6 +2,7 @@ import { useApiLogic } from '@/core/api';
 import { useLoad } from '@/core/use-load';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
+import { LoadProblem } from '@/ui/load-problem';
 import { INVOICE_LOAD_FALLBACK, invoiceLoadLogic } from '../billing.implementations';
 import { InvoiceDetails } from './invoice-details';
 
@@ -23,10 +24,7 @@ export function InvoiceDialog({ invoiceId, onClose }: { invoiceId: number; onClo
       {invoice ? (
         <InvoiceDetails invoice={invoice} />
       ) : problem ? (
-        <div role="alert" className="invoice__problem">
-          <p>{problem}</p>
-          <Button onPress={retry}>Try again</Button>
-        </div>
+        <LoadProblem message={problem} onRetry={retry} />
       ) : (
         <p role="status">Loading the invoice…</p>
       )}

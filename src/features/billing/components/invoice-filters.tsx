@@ -1,10 +1,10 @@
 import type { Invoice } from '@/api/models';
 import { useOptions } from '@/core/options';
-import { Button } from '@/ui/button';
 import { DebouncedSearchField } from '@/ui/debounced-search-field';
 import { FilterBar } from '@/ui/filter-bar';
 import { IdFilterSelect } from '@/ui/id-filter-select';
 import { LazyDatePicker } from '@/ui/lazy-date-picker';
+import { LoadProblem } from '@/ui/load-problem';
 import { Select } from '@/ui/select';
 import { invoiceStatusLabels, paymentStatusLabels } from '../invoice-labels';
 
@@ -78,14 +78,7 @@ export function InvoiceFilters({
         selectedKey={values.paymentStatus ?? null}
         onSelectionChange={(key) => onChange({ paymentStatus: choiceOf(paymentStatusLabels, key) })}
       />
-      {problem && (
-        <div role="alert" className="invoice__problem">
-          <span>{problem}</span>
-          <Button variant="quiet" onPress={retry}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {problem && <LoadProblem message={problem} onRetry={retry} />}
     </FilterBar>
   );
 }

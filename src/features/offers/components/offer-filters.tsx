@@ -1,9 +1,9 @@
 import { useOptions } from '@/core/options';
-import { Button } from '@/ui/button';
 import { DebouncedSearchField } from '@/ui/debounced-search-field';
 import { FilterBar } from '@/ui/filter-bar';
 import { IdFilterSelect } from '@/ui/id-filter-select';
 import { LazyDateRangePicker } from '@/ui/lazy-date-range-picker';
+import { LoadProblem } from '@/ui/load-problem';
 
 /** The offer list filters that live in the URL (behaviour §3, offer list filters). */
 export interface OfferFilterValues {
@@ -18,15 +18,17 @@ export interface OfferFilterValues {
 export function OfferFilters({
   values,
   onChange,
+  onReset,
 }: {
   values: OfferFilterValues;
   onChange: (patch: OfferFilterValues) => void;
+  onReset: () => void;
 }) {
   const { options: choices, problem, retry } = useOptions();
 
   const range = values.start_date && values.end_date ? { start: values.start_date, end: values.end_date } : null;
   return (
-    <FilterBar label="Offer filters">
+    <FilterBar label="Offer filters" onReset={onReset}>
       <DebouncedSearchField label="Search products" value={values.search} onSearch={(search) => onChange({ search })} />
       <IdFilterSelect
         label="Publisher"
@@ -47,14 +49,7 @@ export function OfferFilters({
         value={range}
         onChange={(next) => onChange({ start_date: next?.start, end_date: next?.end })}
       />
-      {problem && (
-        <div role="alert" className="offer-filters__problem">
-          <span>{problem}</span>
-          <Button variant="quiet" onPress={retry}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {problem && <LoadProblem message={problem} onRetry={retry} />}
     </FilterBar>
   );
 }

@@ -83,7 +83,11 @@ export function OffersPage() {
           { href: paths.offersPromo, label: 'Promo' },
         ]}
       />
-      <OfferFilters values={{ publisher, region, search, start_date, end_date }} onChange={setQuery} />
+      <OfferFilters
+        values={{ publisher, region, search, start_date, end_date }}
+        onChange={setQuery}
+        onReset={() => setQuery(NO_FILTERS)}
+      />
       <DataGrid
         label={isPromo ? 'Promo offers' : 'Regular offers'}
         columns={offerColumns}

@@ -1,7 +1,7 @@
 import { useApiLogic } from '@/core/api';
 import { useLoad } from '@/core/use-load';
-import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
+import { LoadProblem } from '@/ui/load-problem';
 import { ORDER_LOAD_FALLBACK, orderLoadLogic } from '../orders.implementations';
 import { OrderNegotiation } from './order-negotiation';
 
@@ -18,10 +18,7 @@ export function OrderDialog({ orderId, onClose }: { orderId: number; onClose: ()
       {order ? (
         <OrderNegotiation order={order} />
       ) : problem ? (
-        <div role="alert" className="order-problem">
-          <p>{problem}</p>
-          <Button onPress={retry}>Try again</Button>
-        </div>
+        <LoadProblem message={problem} onRetry={retry} />
       ) : (
         <p role="status">Loading the order…</p>
       )}

@@ -1,10 +1,10 @@
 import type { OrderListQuery } from '@/api/models';
 import { useOptions } from '@/core/options';
-import { Button } from '@/ui/button';
 import { DebouncedSearchField } from '@/ui/debounced-search-field';
 import { FilterBar } from '@/ui/filter-bar';
 import { IdFilterSelect } from '@/ui/id-filter-select';
 import { LazyDateRangePicker } from '@/ui/lazy-date-range-picker';
+import { LoadProblem } from '@/ui/load-problem';
 import { Select } from '@/ui/select';
 
 /** The order filters that live in the URL (behaviour §3, order list filters), named as the API names them. */
@@ -58,14 +58,7 @@ export function OrderFilters({
         selectedKey={values.counterOffer ?? 'all'}
         onSelectionChange={(key) => onChange({ counterOffer: key === 'only' ? 'only' : undefined })}
       />
-      {problem && (
-        <div role="alert" className="order-problem">
-          <span>{problem}</span>
-          <Button variant="quiet" onPress={retry}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {problem && <LoadProblem message={problem} onRetry={retry} />}
     </FilterBar>
   );
 }
