@@ -7,7 +7,7 @@ interface CellButtonProps {
   label?: string;
   /** Shown on hover and keyboard focus when the button shows only an icon; its name says the same. */
   tooltip?: string;
-  variant?: 'secondary' | 'quiet';
+  variant?: 'primary' | 'secondary' | 'quiet';
   isDisabled?: boolean;
   /** The pointer came to rest on it: a chance to load what pressing it will need. */
   onHoverStart?: () => void;

@@ -1,6 +1,6 @@
 import { type Cell, flexRender, type Row, type RowData } from '@tanstack/react-table';
-import { memo } from 'react';
-import type { GridFeatures } from './data-grid';
+import { memo, useCallback, useSyncExternalStore } from 'react';
+import type { GridFeatures, RowEditor } from './data-grid';
 import { type GridFocus, useFocusedColumn } from './grid-focus';
 
 interface DataGridRowProps<TRow extends RowData> {
@@ -13,11 +13,22 @@ interface DataGridRowProps<TRow extends RowData> {
   isSelected: boolean | undefined;
   /** The id of the element that reads "Select", the first half of each checkbox's name. */
   selectLabelId: string;
-  onToggle(id: string): void;
+  /** `extend`: Shift was held, select a range. */
+  onToggle(id: string, extend: boolean): void;
   focus: GridFocus;
   /** Compared by identity only: new columns or table meta redraw every row. */
   columns: unknown;
   meta: unknown;
+  editor: RowEditor<TRow> | undefined;
+}
+
+const NOBODY_EDITS = { get: () => null, subscribe: () => () => undefined };
+
+/** Whether this row edits: read from the editor's store, so starting an edit redraws this row only. */
+function useIsEditing(editor: RowEditor<never> | undefined, id: string): boolean {
+  const store = editor?.editingId ?? NOBODY_EDITS;
+  const read = useCallback(() => store.get() === id, [store, id]);
+  return useSyncExternalStore(store.subscribe, read, read);
 }
 
 /**
@@ -33,14 +44,22 @@ function DataGridRowView<TRow extends RowData>({
   selectLabelId,
   onToggle,
   focus,
+  editor,
 }: DataGridRowProps<TRow>) {
   const focusedColumn = useFocusedColumn(focus, index);
+  const isEditing = useIsEditing(editor as RowEditor<never> | undefined, row.id);
   const offset = isSelected === undefined ? 0 : 1;
   const cells = row.getAllCells();
   const headerCell = cells[rowHeaderIndex(cells)];
   const headerId = `${selectLabelId}-${row.id}`;
   return (
-    <tr aria-rowindex={ariaRowIndex} aria-selected={isSelected} className="data-grid__row">
+    <tr
+      aria-rowindex={ariaRowIndex}
+      aria-selected={isSelected}
+      className="data-grid__row"
+      data-row-id={row.id}
+      data-grid-editing={isEditing || undefined}
+    >
       {isSelected !== undefined && (
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a cell of an ARIA grid (see data-grid.tsx).
         <td role="gridcell" data-grid-cell="" data-grid-select="" tabIndex={focusedColumn === 0 ? 0 : -1}>
@@ -48,30 +67,35 @@ function DataGridRowView<TRow extends RowData>({
             type="checkbox"
             className="data-grid__checkbox"
             checked={isSelected}
-            onChange={() => onToggle(row.id)}
+            onChange={() => undefined}
+            onClick={(event) => onToggle(row.id, event.shiftKey)}
             aria-labelledby={`${selectLabelId} ${headerId}`}
           />
         </td>
       )}
-      {cells.map((cell, column) => {
-        const meta = cell.column.columnDef.meta;
-        const isRowHeader = cell === headerCell;
-        const Tag = isRowHeader ? 'th' : 'td';
-        return (
-          <Tag
-            key={cell.id}
-            id={isRowHeader ? headerId : undefined}
-            role={isRowHeader ? 'rowheader' : 'gridcell'}
-            scope={isRowHeader ? 'row' : undefined}
-            data-grid-cell=""
-            data-align={meta?.align}
-            tabIndex={focusedColumn === column + offset ? 0 : -1}
-            className="data-grid__cell"
-          >
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </Tag>
-        );
-      })}
+      {isEditing && editor ? (
+        <editor.Cells row={row.original} />
+      ) : (
+        cells.map((cell, column) => {
+          const meta = cell.column.columnDef.meta;
+          const isRowHeader = cell === headerCell;
+          const Tag = isRowHeader ? 'th' : 'td';
+          return (
+            <Tag
+              key={cell.id}
+              id={isRowHeader ? headerId : undefined}
+              role={isRowHeader ? 'rowheader' : 'gridcell'}
+              scope={isRowHeader ? 'row' : undefined}
+              data-grid-cell=""
+              data-align={meta?.align}
+              tabIndex={focusedColumn === column + offset ? 0 : -1}
+              className="data-grid__cell"
+            >
+              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+            </Tag>
+          );
+        })
+      )}
     </tr>
   );
 }
@@ -97,7 +121,8 @@ function sameRow<TRow extends RowData>(before: DataGridRowProps<TRow>, after: Da
     before.onToggle === after.onToggle &&
     before.focus === after.focus &&
     before.columns === after.columns &&
-    before.meta === after.meta
+    before.meta === after.meta &&
+    before.editor === after.editor
   );
 }
 

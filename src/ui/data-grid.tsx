@@ -17,11 +17,21 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { DataGridHeader } from './data-grid-header';
 import { DataGridRow } from './data-grid-row';
 import { GridProblem, GridProgress, GridSkeleton } from './data-grid-states';
-import { activateRow, pageIds, sortBy, sortOf, toggleRows } from './grid-actions';
+import { activateRow, pageIds, rangeIds, sortBy, sortOf, toggleRows } from './grid-actions';
 import { createGridFocus, useRovingCells } from './grid-focus';
 import { onGridKeyDown } from './grid-keys';
 import { Pagination } from './pagination';
@@ -70,6 +80,22 @@ export interface DataGridProps<TRow extends RowData> {
   meta?: unknown;
   /** Adds a checkbox column; `aria-selected` on rows. */
   selection?: { selectedIds: ReadonlySet<string>; onSelectionChange: (ids: ReadonlySet<string>) => void };
+  /** Inline row editing; give it a stable identity, like `columns`. */
+  rowEditor?: RowEditor<TRow>;
+}
+
+/**
+ * Inline row editing: the row `editingId` names renders `Cells` (one cell per column) in place
+ * of its own. A double-click on a row asks `onEdit`; Enter and F2 on a row's cell go to
+ * `onRowAction` as usual. `onWarm` runs on the first pointer or focus inside the grid, so the
+ * editor's code loads before it is needed.
+ */
+export interface RowEditor<TRow extends RowData> {
+  /** Which row edits (its id), or null; each row reads it, so a change redraws two rows at most. */
+  editingId: { get(): string | null; subscribe(listener: () => void): () => void };
+  Cells: ComponentType<{ row: TRow }>;
+  onEdit(id: string): void;
+  onWarm?(): void;
 }
 
 const NO_ROWS: readonly never[] = [];
@@ -99,7 +125,24 @@ export function DataGrid<TRow extends RowData>(props: DataGridProps<TRow>) {
     (columnId: string) => sortBy(latest.current, columnId, table.getColumn(columnId)?.columnDef),
     [table],
   );
-  const onToggle = useCallback((id: string) => toggleRows(latest.current, [id]), []);
+  // Shift+click or Shift+Space selects from the last row toggled (the anchor) to this one.
+  const anchor = useRef<string | null>(null);
+  const onToggle = useCallback((id: string, extend: boolean) => {
+    toggleRows(latest.current, extend ? rangeIds(latest.current, anchor.current, id) : [id]);
+    anchor.current = id;
+  }, []);
+  const warmed = useRef(false);
+  const warm = () => {
+    if (warmed.current) return;
+    warmed.current = true;
+    latest.current.rowEditor?.onWarm?.();
+  };
+  const onDoubleClick = (event: MouseEvent<HTMLTableSectionElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('button, a, input, [role="button"], [data-grid-editing]')) return;
+    const id = target.closest<HTMLElement>('tr[data-row-id]')?.dataset.rowId;
+    if (id !== undefined) latest.current.rowEditor?.onEdit(id);
+  };
   const onToggleAll = useCallback(() => toggleRows(latest.current, pageIds(latest.current)), []);
 
   const onCellFocus = useRovingCells(tableRef, focus, bodyRows, columnCount);
@@ -133,9 +176,19 @@ export function DataGrid<TRow extends RowData>(props: DataGridProps<TRow>) {
                 if (header?.column.columnDef.enableSorting) onSort(header.column.id);
               },
               activateRow: (row) => activateRow(latest.current, bodyRows[row - 1]?.id),
+              toggleRow: (row, extend) => {
+                const id = bodyRows[row - 1]?.id;
+                if (id === undefined || !selection) return false;
+                onToggle(id, extend);
+                return true;
+              },
             })
           }
-          onFocus={onCellFocus}
+          onFocus={(event) => {
+            warm();
+            onCellFocus(event);
+          }}
+          onPointerOver={props.rowEditor ? warm : undefined}
         >
           <thead>
             <DataGridHeader
@@ -149,7 +202,7 @@ export function DataGrid<TRow extends RowData>(props: DataGridProps<TRow>) {
               columns={columns}
             />
           </thead>
-          <tbody>
+          <tbody onDoubleClick={props.rowEditor ? onDoubleClick : undefined}>
             {rows === null && !problem ? (
               <GridSkeleton rows={pageSize} columns={columnCount} />
             ) : (
@@ -165,6 +218,7 @@ export function DataGrid<TRow extends RowData>(props: DataGridProps<TRow>) {
                   focus={focus}
                   columns={columns}
                   meta={props.meta}
+                  editor={props.rowEditor}
                 />
               ))
             )}

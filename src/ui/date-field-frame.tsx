@@ -19,6 +19,8 @@ import './date-picker.css';
 /** What DatePicker and DateRangePicker both take besides their value. */
 export interface DateFieldOptions {
   label: string;
+  /** Keep the label for screen readers only, where the context shows it (a grid row under its headers). */
+  labelHidden?: boolean;
   /** The earliest and latest days that can be chosen, as 'YYYY-MM-DD'. */
   minValue?: string;
   maxValue?: string;
@@ -62,6 +64,7 @@ export function DaySegments({ slot }: { slot?: 'start' | 'end' }) {
  */
 export function DateFieldFrame({
   label,
+  labelHidden,
   description,
   errorMessage,
   hasValue,
@@ -89,7 +92,7 @@ export function DateFieldFrame({
   }, []);
   return (
     <>
-      <Label className="field__label">{label}</Label>
+      <Label className={labelHidden ? 'visually-hidden' : 'field__label'}>{label}</Label>
       <Group ref={group} className="field__input date-field__group">
         {children}
         {hasValue && (

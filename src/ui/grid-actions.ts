@@ -45,6 +45,15 @@ export function toggleRows<TRow extends RowData>({ selection }: DataGridProps<TR
   );
 }
 
+/** The ids of the page's rows from `from` to `to`, either way round; just `to` without an anchor on the page. */
+export function rangeIds<TRow extends RowData>(props: DataGridProps<TRow>, from: string | null, to: string): string[] {
+  const ids = pageIds(props);
+  const start = from === null ? -1 : ids.indexOf(from);
+  const end = ids.indexOf(to);
+  if (start === -1 || end === -1) return [to];
+  return ids.slice(Math.min(start, end), Math.max(start, end) + 1);
+}
+
 export function activateRow<TRow extends RowData>(
   { onRowAction }: DataGridProps<TRow>,
   id: string | undefined,

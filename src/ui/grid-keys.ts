@@ -11,7 +11,10 @@
  *   widgets (Shift+Tab from the first returns to the cell, Tab from the last leaves the grid as
  *   Tab from a cell does); Escape returns to the cell. From a button, link or checkbox the arrows
  *   still move between cells (those widgets do not use them); from a text field they edit text.
- * - Enter or Space on a selection cell toggles its checkbox.
+ * - Enter or Space on a selection cell toggles its checkbox; Shift+Space on any cell of a row (or
+ *   on its checkbox) selects the rows from the last one toggled to it.
+ * - F2 on a cell without widgets activates the row, as Enter does (Manage Offers: edit it).
+ * - A row being edited (`data-grid-editing`) keeps its keys to itself: see the page's editor.
  */
 import type { KeyboardEvent } from 'react';
 import { cellOf, type GridPosition, leavesArrowsToGrid, positionOf, widgetsOf } from './grid-focus';
@@ -23,14 +26,24 @@ export interface GridKeyActions {
   sortColumn(col: number): void;
   /** Enter on body row `row` (grid coordinates); false when the grid has no row action. */
   activateRow(row: number): boolean;
+  /** Shift+Space on body row `row`: select from the last toggled row to it; false without selection. */
+  toggleRow(row: number, extend: boolean): boolean;
 }
 
 export function onGridKeyDown(event: KeyboardEvent<HTMLTableElement>, actions: GridKeyActions) {
   const table = event.currentTarget;
   const target = event.target as HTMLElement;
   const cell = cellOf(table, target);
-  if (!cell || event.altKey || event.metaKey) return;
+  // An editing row handles its own keys (Tab between its inputs, Enter saves, Escape cancels).
+  if (!cell || event.altKey || event.metaKey || cell.closest('[data-grid-editing]')) return;
   const inWidget = target !== cell;
+  if (event.key === ' ' && event.shiftKey && (!inWidget || leavesArrowsToGrid(target))) {
+    const { row } = positionOf(cell);
+    if (row > 0 && actions.toggleRow(row, true)) {
+      event.preventDefault();
+      return;
+    }
+  }
   if (inWidget) {
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -99,8 +112,9 @@ function activateCell(key: string, cell: HTMLTableCellElement, actions: GridKeyA
     return true;
   }
   if (key === 'F2') {
+    if (widgets.length === 0) return actions.activateRow(row);
     widgets[0]?.focus();
-    return widgets.length > 0;
+    return true;
   }
   if (key !== 'Enter') return false;
   if (cell.getAttribute('role') === 'rowheader' && actions.activateRow(row)) return true;

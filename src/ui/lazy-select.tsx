@@ -10,7 +10,10 @@ const Select = lazy(() => load().then((m) => ({ default: m.Select })));
 const preload = () => void load().catch(() => undefined);
 
 /** A filter's select: the stand-in shows no description or error, so neither is taken. */
-export type LazySelectProps = Omit<SelectProps, 'description' | 'errorMessage' | 'isRequired' | 'openOnMount'>;
+export type LazySelectProps = Omit<
+  SelectProps,
+  'description' | 'errorMessage' | 'isRequired' | 'openOnMount' | 'labelHidden' | 'autoFocus'
+>;
 
 /**
  * A Select whose code (React Aria's ListBox, selection and collections) loads when it is first

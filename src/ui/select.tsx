@@ -35,6 +35,10 @@ export interface SelectProps {
   isDisabled?: boolean;
   isRequired?: boolean;
   className?: string;
+  /** Keep the label for screen readers only, where the context shows it (a grid row under its headers). */
+  labelHidden?: boolean;
+  /** Focus the select's button when it mounts. */
+  autoFocus?: boolean;
   /**
    * Open the list as soon as the select mounts, focus on its button first so that closing the
    * list brings focus back there (the lazily loaded select's first press).
@@ -58,6 +62,8 @@ export function Select({
   isDisabled,
   isRequired,
   className,
+  labelHidden,
+  autoFocus,
   openOnMount,
 }: SelectProps) {
   const items = emptyLabel ? [{ id: EMPTY_KEY, name: emptyLabel }, ...options] : options;
@@ -72,9 +78,10 @@ export function Select({
       placeholder={placeholder}
       isDisabled={isDisabled}
       isRequired={isRequired}
+      autoFocus={autoFocus}
       className={['field', 'select', className].filter(Boolean).join(' ')}
     >
-      <Label className="field__label">{label}</Label>
+      <Label className={labelHidden ? 'visually-hidden' : 'field__label'}>{label}</Label>
       {openOnMount && <OpenOnMount button={button} />}
       <Button ref={button} className="field__input select__button">
         <SelectValue className="select__value" />

@@ -1,7 +1,7 @@
 import type { Offer } from '@/api/models';
-import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { createGridColumns } from '@/ui/data-grid';
+import { GridDateTime, GridText } from '@/ui/grid-text';
 import { FlameIcon } from '@/ui/icons';
 import { AddToBasketCell } from './add-to-basket-cell';
 import { SpecialPriceAction } from './special-price-action';
@@ -20,20 +20,20 @@ export const offerColumns = column.columns([
     meta: { isRowHeader: true, width: '30%' },
     cell: (info) => <OfferProduct offer={info.row.original} />,
   }),
-  column.accessor('publisher', { header: 'Publisher', cell: (info) => <OfferText text={info.getValue()} /> }),
-  column.accessor('seller', { header: 'Seller', cell: (info) => <OfferText text={info.getValue()} /> }),
-  column.accessor('region', { header: 'Region', cell: (info) => <OfferText text={info.getValue()} /> }),
+  column.accessor('publisher', { header: 'Publisher', cell: (info) => <GridText text={info.getValue()} /> }),
+  column.accessor('seller', { header: 'Seller', cell: (info) => <GridText text={info.getValue()} /> }),
+  column.accessor('region', { header: 'Region', cell: (info) => <GridText text={info.getValue()} /> }),
   column.accessor('start', {
     id: 'start_date',
     header: 'Start',
     enableSorting: true,
-    cell: (info) => <OfferDate iso={info.getValue()} />,
+    cell: (info) => <GridDateTime iso={info.getValue()} />,
   }),
   column.accessor('end', {
     id: 'end_date',
     header: 'End',
     enableSorting: true,
-    cell: (info) => <OfferDate iso={info.getValue()} />,
+    cell: (info) => <GridDateTime iso={info.getValue()} />,
   }),
   column.accessor('unit_price', {
     header: 'Unit price',
@@ -52,23 +52,6 @@ export const offerColumns = column.columns([
     cell: (info) => <SpecialPriceAction offer={info.row.original} />,
   }),
 ]);
-
-/** A short name that may take a second line where the grid is tight. */
-function OfferText({ text }: { text: string }) {
-  return <span className="offer-text">{text}</span>;
-}
-
-/** "24/11/26 at 13:05"; where the grid is tight the time goes under the day, never mid-phrase. */
-function OfferDate({ iso }: { iso: string }) {
-  const [day, time] = formatDateTime(iso).split(' at ');
-  // formatDateTime gives an unreadable value back as it came, with no time to put on a second line.
-  if (time === undefined) return day;
-  return (
-    <span className="offer-date">
-      <span className="offer-date__part">{day}</span> <span className="offer-date__part">at {time}</span>
-    </span>
-  );
-}
 
 /** Product name, with its image when it has one and the hot marker (icon plus text for screen readers). */
 function OfferProduct({ offer }: { offer: Offer }) {

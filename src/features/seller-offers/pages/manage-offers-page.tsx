@@ -1,22 +1,237 @@
+import { selectIsLeaving } from '@machines/row-editing/row-editing.selectors';
+import { selectProfile } from '@machines/session/session.selectors';
+import { useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
+import { z } from 'zod/mini';
+import type { ManageOfferListQuery, Offer } from '@/api/models';
+import { useApiLogic } from '@/core/api';
 import { paths } from '@/core/paths';
-import { EmptyState, Page } from '@/ui/page';
+import { SessionContext } from '@/core/session';
+import { useList } from '@/core/use-list';
+import { useListGrid } from '@/core/use-list-grid';
+import { formatDateTime } from '@/lib/dates';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { DataGrid } from '@/ui/data-grid';
+import { Page } from '@/ui/page';
 import { SubNav } from '@/ui/sub-nav';
+import { BulkActions } from '../components/bulk-actions';
+import { type ManageOffersMeta, publishedColumns, unpublishedColumns } from '../components/manage-offer-columns';
+import { ManageOfferFilters, type ManageOfferFilterValues } from '../components/manage-offer-filters';
+import { OfferConflictDialog } from '../components/offer-conflict-dialog';
+import { ExportOffersButton, UploadOffersButton } from '../components/upload-offers';
+import { RowEditingContext } from '../row-editing-context';
+import { MANAGE_OFFERS_FALLBACK, manageOfferListLogic } from '../seller-offers.implementations';
+import { useKeptDraft, useOfferRowEditing } from '../use-offer-row-editing';
+import '../seller-offers.css';
 
-/** /seller/manage-offers (published) and /seller/manage-offers/unpublished. */
+/** The orderings the grid's sortable columns give (column id, descending with a minus). */
+const orderings = [
+  'product',
+  '-product',
+  'start_date',
+  '-start_date',
+  'end_date',
+  '-end_date',
+  'unit_price',
+  '-unit_price',
+  'publish_date',
+  '-publish_date',
+  'created_at',
+  '-created_at',
+] as const;
+
+/** The contract's bounds: ids are 32-bit, a search at most 200 characters, days ISO. */
+const id = () => z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647));
+const manageOfferQuery = z.object({
+  publisher: id(),
+  region: id(),
+  search: z.string().check(z.maxLength(200)),
+  start_date: z.iso.date(),
+  end_date: z.iso.date(),
+  publishedDate: z.iso.date(),
+  ordering: z.enum(orderings),
+});
+/** behaviour §4: Published by -publish_date, Unpublished by -created_at, unless the user sorts. */
+const PUBLISHED_DEFAULTS = { ordering: '-publish_date' } as const;
+const UNPUBLISHED_DEFAULTS = { ordering: '-created_at' } as const;
+const NO_FILTERS: ManageOfferFilterValues = {
+  publisher: undefined,
+  region: undefined,
+  search: undefined,
+  start_date: undefined,
+  end_date: undefined,
+  publishedDate: undefined,
+};
+
+const rowIdOf = (offer: Offer) => String(offer.id);
+
+/** /seller/manage-offers (Published) and /seller/manage-offers/unpublished. */
 export function ManageOffersPage() {
   const [location] = useLocation();
+  const isPublished = location !== paths.manageOffersUnpublished;
+  // A tab of its own: switching tabs starts with its own ordering and an empty selection.
+  return <ManageOffersTab key={String(isPublished)} isPublished={isPublished} location={location} />;
+}
+
+function ManageOffersTab({ isPublished, location }: { isPublished: boolean; location: string }) {
+  const userId = SessionContext.useSelector(selectProfile)?.id ?? 0;
+  const { query, setQuery, grid, range } = useListGrid(
+    manageOfferQuery,
+    isPublished ? PUBLISHED_DEFAULTS : UNPUBLISHED_DEFAULTS,
+  );
+  const { ordering, publisher, region, search, start_date, end_date, publishedDate } = query;
+
+  // The filtered, ordered set: the grid shows one page of it; export and "all matching" use all of it.
+  const listed = useMemo(
+    (): ManageOfferListQuery => ({
+      publishType: isPublished ? 'published' : 'unpublished',
+      ordering,
+      ...(publisher !== undefined && { publisher }),
+      ...(region !== undefined && { region }),
+      ...(search && { search }),
+      ...(start_date && { start_date }),
+      ...(end_date && { end_date }),
+      ...(isPublished && publishedDate && { publishedDate }),
+    }),
+    [isPublished, ordering, publisher, region, search, start_date, end_date, publishedDate],
+  );
+  const params = useMemo((): ManageOfferListQuery => ({ ...listed, ...range }), [listed, range]);
+  const offers = useList(useApiLogic(manageOfferListLogic), params, {
+    fallback: MANAGE_OFFERS_FALLBACK,
+    refreshOn: ['offers'],
+  });
+
+  const { editing, origin, rowEditor, start, whenLeaving } = useOfferRowEditing({ rows: offers.rows, userId });
+  const editingOffer = useSelector(editing, (snapshot) =>
+    snapshot.hasTag('editing') ? snapshot.context.original : null,
+  );
+  const isLeaving = useSelector(editing, selectIsLeaving);
+  const meta = useMemo(
+    (): ManageOffersMeta => ({ edit: start, warm: rowEditor.onWarm ?? (() => undefined) }),
+    [start, rowEditor],
+  );
+
+  // The row being edited stays in view when filters, sorting or a reload would take it off the page.
+  const rows = useMemo(() => {
+    if (!offers.rows || !editingOffer || offers.rows.some((row) => row.id === editingOffer.id)) return offers.rows;
+    return [editingOffer, ...offers.rows];
+  }, [offers.rows, editingOffer]);
+
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const clearSelection = () => {
+    setSelectedIds(new Set());
+    setAllMatching(false);
+  };
+  const selection = useMemo(
+    () => ({
+      selectedIds,
+      onSelectionChange: (ids: ReadonlySet<string>) => {
+        setSelectedIds(ids);
+        setAllMatching(false);
+      },
+    }),
+    [selectedIds],
+  );
+  const pageAllSelected = (offers.rows?.length ?? 0) > 0 && offers.rows?.every((row) => selectedIds.has(rowIdOf(row)));
+  const setFilters = (patch: ManageOfferFilterValues) => {
+    clearSelection();
+    setQuery(patch);
+  };
+
+  const { kept, dismiss, discard } = useKeptDraft(userId);
+  const tabName = isPublished ? 'Published' : 'Unpublished';
   return (
-    <Page title="Manage Offers">
-      <SubNav
-        label="Offer lists"
-        currentPath={location}
-        items={[
-          { href: paths.manageOffers, label: 'Published' },
-          { href: paths.manageOffersUnpublished, label: 'Unpublished' },
-        ]}
-      />
-      <EmptyState title="Your offers appear here" />
-    </Page>
+    <RowEditingContext.Provider value={{ editing, origin }}>
+      <Page title="Manage Offers">
+        <SubNav
+          label="Offer lists"
+          currentPath={location}
+          items={[
+            { href: paths.manageOffers, label: 'Published' },
+            { href: paths.manageOffersUnpublished, label: 'Unpublished' },
+          ]}
+        />
+        {kept && !editingOffer && (
+          <section className="kept-draft" aria-label="Unsaved edit">
+            <p>
+              You have unsaved changes to “{kept.original.product}” from {formatDateTime(kept.keptAt)}.
+            </p>
+            <div className="kept-draft__actions">
+              <Button
+                variant="primary"
+                onPress={() => {
+                  editing.send({ type: 'edit.resume', original: kept.original, draft: kept.draft });
+                  dismiss();
+                }}
+              >
+                Resume editing
+              </Button>
+              <Button onPress={discard}>Discard changes</Button>
+            </div>
+          </section>
+        )}
+        <ManageOfferFilters
+          values={{ publisher, region, search, start_date, end_date, publishedDate }}
+          isPublished={isPublished}
+          onChange={setFilters}
+          onReset={() => setFilters(NO_FILTERS)}
+        />
+        <div className="manage-offers__toolbar">
+          <UploadOffersButton />
+          <ExportOffersButton filters={listed} />
+        </div>
+        {pageAllSelected && !allMatching && offers.total > (offers.rows?.length ?? 0) && (
+          <p className="manage-offers__select-all">
+            All {offers.rows?.length} offers on this page are selected.{' '}
+            <Button variant="quiet" onPress={() => setAllMatching(true)}>
+              Select all {offers.total} offers matching these filters
+            </Button>
+          </p>
+        )}
+        <BulkActions
+          tab={isPublished ? 'published' : 'unpublished'}
+          selection={{ ids: new Set([...selectedIds].map(Number)), allMatching, total: offers.total }}
+          filters={listed}
+          rows={offers.rows ?? []}
+          onSettled={clearSelection}
+        />
+        <DataGrid
+          label={`${tabName} offers`}
+          columns={isPublished ? publishedColumns : unpublishedColumns}
+          rows={rows}
+          getRowId={rowIdOf}
+          isLoading={offers.isLoading}
+          problem={offers.problem}
+          onRetry={offers.retry}
+          emptyTitle={
+            isPublished ? 'No published offers match these filters' : 'No unpublished offers match these filters'
+          }
+          emptyText={isPublished ? undefined : 'Upload a CSV file to add offers.'}
+          onResetFilters={() => setFilters(NO_FILTERS)}
+          {...grid}
+          onPageChange={(page) => whenLeaving(() => grid.onPageChange(page))}
+          onPageSizeChange={(size) => whenLeaving(() => grid.onPageSizeChange(size))}
+          total={offers.total}
+          onRowAction={rowEditor.onEdit}
+          meta={meta}
+          selection={selection}
+          rowEditor={rowEditor}
+        />
+        <ConfirmDialog
+          isOpen={isLeaving}
+          onOpenChange={(isOpen) => isOpen || editing.send({ type: 'leave.stay' })}
+          title={`Discard your changes to “${editingOffer?.product ?? ''}”?`}
+          message="The changes in the row you are editing have not been saved."
+          confirmLabel="Discard changes"
+          cancelLabel="Keep editing"
+          isDestructive
+          onConfirm={() => editing.send({ type: 'leave.discard' })}
+        />
+        <OfferConflictDialog />
+      </Page>
+    </RowEditingContext.Provider>
   );
 }

@@ -1,0 +1,80 @@
+import type { components } from '@openapi/schema';
+
+export type Offer = components['schemas']['Offer'];
+
+/**
+ * The fields an editing row changes, as its inputs hold them: the unit price as typed ("12.5"),
+ * start and end as ISO date-times without a zone, read in the browser's zone (behaviour §5), the
+ * options by id (null: none chosen). Plain JSON, so a draft survives a reload.
+ */
+export type OfferDraft = {
+  product: string;
+  unit_price: string;
+  publisher_id: number | null;
+  seller_id: number | null;
+  region_id: number | null;
+  start: string;
+  end: string;
+};
+
+export type DraftField = keyof OfferDraft;
+/** One message per field the rules (or the server) refuse. */
+export type DraftErrors = Partial<Record<DraftField, string>>;
+
+/**
+ * A save: the offer as the edit began (its id and version), the draft, and the draft the edit
+ * began with; the fields that differ from it are the ones written.
+ */
+export type SaveInput = { original: Offer; draft: OfferDraft; initial: OfferDraft };
+/** A save's answer: written, or refused because someone else changed the offer first (409). */
+export type SaveOutcome = { saved: Offer } | { conflict: Offer };
+
+export type RowEditingContext = {
+  /** The offer as it was when the edit began (or, after a conflict, as the server now has it). */
+  original: Offer | null;
+  /** What the seller has typed. */
+  draft: OfferDraft | null;
+  /** The draft the edit began with: a change is any difference from it. */
+  initial: OfferDraft | null;
+  /** The rules' or the server's message per field, kept until the field changes. */
+  errors: DraftErrors;
+  /** Why the last save failed, for the whole row. */
+  problem: string | null;
+  /** Someone else's version, after a 409: shown beside the draft until one is kept. */
+  theirs: Offer | null;
+  /** The row waiting to be edited once the seller decides about the changed one. */
+  next: { original: Offer; draft: OfferDraft } | null;
+};
+
+export type RowEditingEvent =
+  /** Double-click, Enter or F2 on a row, or its Edit button. */
+  | { type: 'edit.start'; original: Offer; draft: OfferDraft }
+  /** A draft kept from an earlier visit, taken up again. */
+  | { type: 'edit.resume'; original: Offer; draft: OfferDraft }
+  | { type: 'edit.change'; patch: Partial<OfferDraft> }
+  /** Enter, or the Update button. */
+  | { type: 'edit.save' }
+  /** Escape, or the Cancel button: the edited values are dropped. */
+  | { type: 'edit.cancel' }
+  /** Another page or route was asked for while this row edits. */
+  | { type: 'edit.leave' }
+  /** The seller confirms leaving the changed row: its values are dropped. */
+  | { type: 'leave.discard' }
+  /** The seller stays on the changed row. */
+  | { type: 'leave.stay' }
+  /** After a conflict: keep the other version and drop this one. */
+  | { type: 'conflict.keepTheirs' }
+  /** After a conflict: write this draft over the other version. */
+  | { type: 'conflict.keepMine' };
+
+export type RowEditingEmitted =
+  /** The draft changed: the app keeps it in the browser until it is saved or dropped. */
+  | { type: 'draft.changed'; original: Offer; draft: OfferDraft }
+  /** The edit ended (saved, cancelled, dropped): any kept draft goes. */
+  | { type: 'draft.settled'; id: number }
+  | { type: 'row.saved'; offer: Offer }
+  /** The save met a newer version: lists showing the offer reload. */
+  | { type: 'row.conflict'; theirs: Offer }
+  /** Leaving was confirmed with no other row to edit: the app goes where the seller asked. */
+  | { type: 'edit.left' }
+  | { type: 'row.failed'; message: string };

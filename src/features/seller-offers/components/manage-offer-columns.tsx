@@ -1,0 +1,83 @@
+import type { Table } from '@tanstack/react-table';
+import type { Offer } from '@/api/models';
+import { formatMoney } from '@/lib/money';
+import { CellButton } from '@/ui/cell-button';
+import { createGridColumns, type GridFeatures } from '@/ui/data-grid';
+import { GridDateTime, GridText } from '@/ui/grid-text';
+
+/** What the Action cell reaches outside its row for: starting the row's edit. */
+export type ManageOffersMeta = { edit(offer: Offer): void; warm(): void };
+
+const column = createGridColumns<Offer>();
+const metaOf = (table: Table<GridFeatures, Offer>) => table.options.meta as ManageOffersMeta;
+
+const leading = [
+  column.accessor('product', {
+    id: 'product',
+    header: 'Product',
+    enableSorting: true,
+    meta: { isRowHeader: true, width: '14rem' },
+    cell: (info) => <GridText text={info.getValue()} />,
+  }),
+  column.accessor('publisher', { header: 'Publisher', cell: (info) => <GridText text={info.getValue()} /> }),
+  column.accessor('seller', { header: 'Seller', cell: (info) => <GridText text={info.getValue()} /> }),
+  column.accessor('region', { header: 'Region', cell: (info) => <GridText text={info.getValue()} /> }),
+  column.accessor('start', {
+    id: 'start_date',
+    header: 'Start',
+    enableSorting: true,
+    cell: (info) => <GridDateTime iso={info.getValue()} />,
+  }),
+  column.accessor('end', {
+    id: 'end_date',
+    header: 'End',
+    enableSorting: true,
+    cell: (info) => <GridDateTime iso={info.getValue()} />,
+  }),
+];
+
+const trailing = [
+  column.accessor('unit_price', {
+    header: 'Unit price',
+    enableSorting: true,
+    meta: { align: 'end' },
+    cell: (info) => formatMoney(info.getValue()),
+  }),
+  column.display({
+    id: 'action',
+    header: 'Action',
+    cell: (info) => {
+      const { edit, warm } = metaOf(info.table);
+      const offer = info.row.original;
+      return (
+        <CellButton label={`Edit ${offer.product}`} onPress={() => edit(offer)} onHoverStart={warm}>
+          Edit
+        </CellButton>
+      );
+    },
+  }),
+];
+
+/** The Published tab (SPEC §2, Manage Offers table): the day each offer was published. */
+export const publishedColumns = column.columns([
+  ...leading,
+  column.accessor((offer) => offer.published_at ?? offer.uploaded_at, {
+    id: 'publish_date',
+    header: 'Published',
+    enableSorting: true,
+    cell: (info) => <GridDateTime iso={info.getValue()} />,
+  }),
+  ...trailing,
+]);
+
+/** The Unpublished tab: when each offer was uploaded (or created). */
+export const unpublishedColumns = column.columns([
+  ...leading,
+  column.accessor('uploaded_at', {
+    id: 'created_at',
+    header: 'Uploaded',
+    enableSorting: true,
+    cell: (info) => <GridDateTime iso={info.getValue()} />,
+  }),
+  ...trailing,
+]);

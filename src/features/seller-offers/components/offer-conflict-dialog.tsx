@@ -1,0 +1,92 @@
+/**
+ * After a 409 on save (issue 9, "Concurrent edits lose nothing"): their version and the seller's,
+ * field by field, with the differences marked; the seller keeps one. Keeping theirs drops the
+ * draft; keeping mine writes the fields the seller changed over their version.
+ */
+import { selectTheirs } from '@machines/row-editing/row-editing.selectors';
+import type { OfferDraft } from '@machines/row-editing/row-editing.types';
+import { useSelector } from '@xstate/react';
+import { useOptions } from '@/core/options';
+import { formatDateTime, fromLocalIso } from '@/lib/dates';
+import { formatMoney } from '@/lib/money';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { useRowEditing } from '../row-editing-context';
+
+type Row = { label: string; theirs: string; mine: string };
+
+export function OfferConflictDialog() {
+  const editing = useRowEditing();
+  const theirs = useSelector(editing, selectTheirs);
+  const draft = useSelector(editing, (snapshot) => snapshot.context.draft);
+  const { options } = useOptions();
+  if (!theirs || !draft) return null;
+
+  const nameOf = (list: readonly { id: number; name: string }[] | undefined, id: number | null) =>
+    list?.find((option) => option.id === id)?.name ?? '—';
+  const when = (local: string) => {
+    const iso = fromLocalIso(local);
+    return iso ? formatDateTime(iso) : local;
+  };
+  const rows: Row[] = [
+    { label: 'Product', theirs: theirs.product, mine: draft.product.trim() },
+    { label: 'Publisher', theirs: theirs.publisher, mine: nameOf(options?.publishers, draft.publisher_id) },
+    { label: 'Seller', theirs: theirs.seller, mine: nameOf(options?.sellers, draft.seller_id) },
+    { label: 'Region', theirs: theirs.region, mine: nameOf(options?.regions, draft.region_id) },
+    { label: 'Start', theirs: formatDateTime(theirs.start), mine: when(draft.start) },
+    { label: 'End', theirs: formatDateTime(theirs.end), mine: when(draft.end) },
+    { label: 'Unit price', theirs: formatMoney(theirs.unit_price), mine: priceText(draft) },
+  ];
+  return (
+    <Dialog
+      title="This offer changed meanwhile"
+      isOpen
+      onOpenChange={(isOpen) => isOpen || editing.send({ type: 'edit.cancel' })}
+      size="large"
+      footer={
+        <>
+          <Button onPress={() => editing.send({ type: 'conflict.keepTheirs' })}>Keep their version</Button>
+          <Button variant="primary" onPress={() => editing.send({ type: 'conflict.keepMine' })}>
+            Keep my version
+          </Button>
+        </>
+      }
+    >
+      <p>
+        Someone saved “{theirs.product}” after you started editing it. Compare the two versions and keep one: keeping
+        yours writes the fields you changed over theirs.
+      </p>
+      <table className="offer-conflict">
+        <caption className="visually-hidden">Their version and yours, field by field</caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Their version</th>
+            <th scope="col">Your version</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <ConflictRow key={row.label} row={row} />
+          ))}
+        </tbody>
+      </table>
+    </Dialog>
+  );
+}
+
+function ConflictRow({ row }: { row: Row }) {
+  const differs = row.theirs !== row.mine;
+  return (
+    <tr data-differs={differs || undefined}>
+      <th scope="row">
+        {row.label}
+        {differs && <span className="offer-conflict__differs"> (differs)</span>}
+      </th>
+      <td>{row.theirs}</td>
+      <td>{row.mine}</td>
+    </tr>
+  );
+}
+
+const priceText = (draft: OfferDraft) => (draft.unit_price ? formatMoney(draft.unit_price) : '—');

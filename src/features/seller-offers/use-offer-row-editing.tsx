@@ -1,0 +1,166 @@
+/**
+ * The Manage Offers grid's row editing, wired to the page: the row-editing actor, the grid's
+ * `rowEditor`, the kept draft, and the guards that ask before a changed row is left for another
+ * page or route (a closing tab gets the browser's own question; the kept draft covers the rest).
+ */
+import { selectEditingId, selectIsChanged } from '@machines/row-editing/row-editing.selectors';
+import { useActorRef } from '@xstate/react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Offer } from '@/api/models';
+import { useApiLogic } from '@/core/api';
+import { announceChange } from '@/core/data-events';
+import { announce } from '@/ui/announce';
+import type { RowEditor } from '@/ui/data-grid';
+import { notify } from '@/ui/notify';
+import { keptDraft } from './offer-draft-store';
+import { rowEditingLogic, toDraft } from './seller-offers.implementations';
+
+const loadEditor = () => import('./components/offer-editor-cells');
+const EditorCells = lazy(() => loadEditor().then((m) => ({ default: m.OfferEditorCells })));
+const warmEditor = () => void loadEditor().catch(() => undefined);
+
+/** Until the editor's code is in (a double-click before any hover), the row says so in its place. */
+function Cells({ row }: { row: Offer }) {
+  return (
+    <Suspense
+      fallback={
+        <td className="data-grid__cell" colSpan={9}>
+          Opening the editor…
+        </td>
+      }
+    >
+      <EditorCells row={row} />
+    </Suspense>
+  );
+}
+
+/** The grid column of the focused cell, where focus goes back when the edit ends. */
+function focusedColumn(): number {
+  const cell = document.activeElement?.closest('td, th');
+  return cell instanceof HTMLTableCellElement ? cell.cellIndex : 1;
+}
+
+export function useOfferRowEditing({ rows, userId }: { rows: readonly Offer[] | null; userId: number }) {
+  const editing = useActorRef(useApiLogic(rowEditingLogic));
+  const [origin] = useState(() => ({ column: 1 }));
+  const latestRows = useRef(rows);
+  latestRows.current = rows;
+  /** Where to go once the seller has agreed to drop a changed row. */
+  const leaveTo = useRef<(() => void) | null>(null);
+
+  const start = useCallback(
+    (offer: Offer) => {
+      origin.column = focusedColumn();
+      editing.send({ type: 'edit.start', original: offer, draft: toDraft(offer) });
+    },
+    [editing, origin],
+  );
+
+  const rowEditor = useMemo(
+    (): RowEditor<Offer> => ({
+      editingId: {
+        get: () => selectEditingId(editing.getSnapshot()),
+        subscribe: (listener) => {
+          const subscription = editing.subscribe(listener);
+          return () => subscription.unsubscribe();
+        },
+      },
+      Cells,
+      onEdit: (id) => {
+        const offer = latestRows.current?.find((row) => String(row.id) === id);
+        if (offer) start(offer);
+      },
+      onWarm: warmEditor,
+    }),
+    [editing, start],
+  );
+
+  /** Runs `go` now, or once the seller agrees to drop the changes of the row being edited. */
+  const whenLeaving = useCallback(
+    (go: () => void) => {
+      leaveTo.current = go;
+      editing.send({ type: 'edit.leave' });
+    },
+    [editing],
+  );
+
+  useEffect(() => {
+    const subscriptions = [
+      editing.on('row.saved', () => {
+        notify({ type: 'success', message: 'Offer updated' });
+        announceChange('offers');
+      }),
+      editing.on('row.failed', ({ message }) => {
+        notify({ type: 'error', message });
+        announce(message, 'assertive');
+      }),
+      editing.on('row.conflict', () => {
+        announce('Someone else changed this offer. Compare the two versions and keep one.', 'assertive');
+        announceChange('offers');
+      }),
+      editing.on('draft.changed', ({ original, draft }) =>
+        keptDraft.write({ userId, original, draft, keptAt: new Date().toISOString() }),
+      ),
+      editing.on('draft.settled', ({ id }) => {
+        if (keptDraft.read()?.original.id === id) keptDraft.remove();
+      }),
+      editing.on('edit.left', () => {
+        const go = leaveTo.current;
+        leaveTo.current = null;
+        go?.();
+      }),
+    ];
+    return () => {
+      for (const subscription of subscriptions) subscription.unsubscribe();
+    };
+  }, [editing, userId]);
+
+  useLeaveGuards(editing, whenLeaving);
+  return { editing, origin, rowEditor, start, whenLeaving };
+}
+
+type Editing = ReturnType<typeof useOfferRowEditing>['editing'];
+
+/**
+ * While the editing row has changes: closing or reloading the tab asks (the browser's dialog),
+ * and a link to another route waits for the seller's answer in the page's dialog.
+ */
+function useLeaveGuards(editing: Editing, whenLeaving: (go: () => void) => void) {
+  useEffect(() => {
+    const isChanged = () => selectIsChanged(editing.getSnapshot()) && editing.getSnapshot().hasTag('editing');
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (isChanged()) event.preventDefault();
+    };
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[href]');
+      if (!(link instanceof HTMLAnchorElement) || !isChanged() || event.defaultPrevented) return;
+      if (link.origin !== window.location.origin || link.target === '_blank' || link.hasAttribute('download')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      whenLeaving(() => link.click());
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('click', onClick, true);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('click', onClick, true);
+    };
+  }, [editing, whenLeaving]);
+}
+
+/** The draft kept from an earlier visit by this user, if the page is not editing already. */
+export function useKeptDraft(userId: number) {
+  const [kept, setKept] = useState(() => {
+    const draft = keptDraft.read();
+    return draft?.userId === userId ? draft : null;
+  });
+  return {
+    kept,
+    /** Taken up: the actor keeps it from now on. */
+    dismiss: () => setKept(null),
+    discard: () => {
+      keptDraft.remove();
+      setKept(null);
+    },
+  };
+}

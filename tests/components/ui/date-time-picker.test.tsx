@@ -1,0 +1,162 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { DateTimePicker, type DateTimePickerProps } from '@/ui/date-time-picker';
+
+function Start({
+  initial,
+  onChange,
+  ...props
+}: { initial: string | null; onChange: (value: string | null) => void } & Partial<DateTimePickerProps>) {
+  const [value, setValue] = useState(initial);
+  return (
+    <DateTimePicker
+      label="Start"
+      {...props}
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        onChange(next);
+      }}
+    />
+  );
+}
+
+const segment = (name: string) => screen.getByRole('spinbutton', { name: new RegExp(`^${name},`) });
+
+describe('DateTimePicker (behaviour §2, §9: 12-hour clock, minutes in steps of 5)', () => {
+  it('shows hours 1 to 12 and an AM/PM segment', () => {
+    render(<Start initial="2026-11-24T13:05:00" onChange={() => {}} />);
+    expect(segment('hour')).toHaveTextContent(/^1$/);
+    expect(segment('hour')).toHaveAttribute('aria-valuemin', '1');
+    expect(segment('hour')).toHaveAttribute('aria-valuemax', '12');
+    expect(segment('minute')).toHaveTextContent('05');
+    expect(segment('AM/PM')).toHaveTextContent('PM');
+  });
+
+  it('steps the minutes by 5 with the arrow keys, wrapping within the hour', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Start initial="2026-11-24T13:05:00" onChange={onChange} />);
+    await user.click(segment('minute'));
+    await user.keyboard('{ArrowUp}');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24T13:10:00');
+    expect(segment('minute')).toHaveTextContent('10');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24T13:00:00');
+    await user.keyboard('{ArrowDown}');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24T13:55:00');
+    await user.keyboard('{ArrowUp}');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24T13:00:00');
+    await user.keyboard('{End}');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24T13:55:00');
+  });
+
+  it('steps from a minute off the 5-minute grid onto it', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Start initial="2026-11-24T13:07:00" onChange={onChange} />);
+    await user.click(segment('minute'));
+    await user.keyboard('{ArrowUp}');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24T13:10:00');
+    await user.keyboard('{ArrowDown}');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24T13:05:00');
+  });
+
+  it('takes a whole date-time from the keyboard and rounds the typed minutes to 5', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Start initial={null} onChange={onChange} />);
+    await user.click(segment('month'));
+    await user.keyboard('11242026');
+    expect(segment('hour')).toHaveFocus();
+    await user.keyboard('10');
+    expect(segment('minute')).toHaveFocus();
+    // The second digit moves focus on to AM/PM, which leaves the minutes: 37 rounds to 35.
+    await user.keyboard('37');
+    expect(segment('AM/PM')).toHaveFocus();
+    expect(segment('minute')).toHaveTextContent('35');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24T10:35:00');
+    await user.keyboard('p');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24T22:35:00');
+  });
+
+  it('rounds a typed minute when the field is left or Enter is pressed, keeping the hour', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Start initial="2026-11-24T13:05:00" onChange={onChange} />);
+    await user.click(segment('minute'));
+    await user.keyboard('4');
+    await user.tab();
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24T13:05:00');
+
+    await user.click(segment('minute'));
+    await user.keyboard('8');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24T13:10:00');
+
+    await user.click(segment('minute'));
+    await user.keyboard('58');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24T13:55:00');
+
+    await user.click(segment('minute'));
+    await user.keyboard('2{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24T13:00:00');
+    expect(segment('minute')).toHaveTextContent('00');
+  });
+
+  it('switches between AM and PM', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Start initial="2026-11-24T13:05:00" onChange={onChange} />);
+    await user.click(segment('AM/PM'));
+    await user.keyboard('{ArrowUp}');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24T01:05:00');
+    expect(segment('AM/PM')).toHaveTextContent('AM');
+    await user.keyboard('p');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24T13:05:00');
+  });
+
+  it('picks a day in a one-month calendar and keeps the time', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Start initial="2026-11-24T13:05:00" onChange={onChange} />);
+    await user.click(screen.getByRole('button', { name: /Calendar/ }));
+    const dialog = screen.getByRole('dialog');
+    const [month] = within(dialog).getAllByRole('grid');
+    expect(within(dialog).getAllByRole('grid')).toHaveLength(1);
+    expect(month).toHaveAccessibleName(/November 2026/);
+    await user.keyboard('{ArrowRight}{ArrowRight}{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-26T13:05:00');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('clears to null, and a required field offers no clear button', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { unmount } = render(<Start initial="2026-11-24T13:05:00" onChange={onChange} />);
+    await user.click(screen.getByRole('button', { name: 'Clear Start' }));
+    expect(onChange).toHaveBeenLastCalledWith(null);
+    unmount();
+
+    render(<Start initial="2026-11-24T13:05:00" onChange={onChange} isRequired />);
+    expect(screen.queryByRole('button', { name: 'Clear Start' })).not.toBeInTheDocument();
+  });
+
+  it('keeps its name with the label hidden in a grid row, and shows its error', () => {
+    render(
+      <Start
+        initial="2026-11-24T13:05:00"
+        onChange={() => {}}
+        label="Start of Witcher 3"
+        labelHidden
+        variant="cell"
+        errorMessage="End must be after start."
+      />,
+    );
+    expect(screen.getByText('Start of Witcher 3')).toHaveClass('visually-hidden');
+    expect(screen.getByRole('group', { name: 'Start of Witcher 3' })).toBeInTheDocument();
+    expect(screen.getByText('End must be after start.')).toBeInTheDocument();
+    expect(segment('minute')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
