@@ -196,6 +196,13 @@ export interface paths {
          *     A file holds at most 5,000 data rows (blank lines aside); a larger one answers `400` under
          *     `file` and nothing is imported. The rows are written in batches so that other requests are
          *     not held up; if writing fails part-way, the rows already written are removed again.
+         *
+         *     The server remembers the SHA-256 of every file the caller imported (its bytes as sent),
+         *     with when it was last imported and how many offers that created. The same bytes again
+         *     answer `409` (`UploadDuplicate`) and write nothing, unless `allow_duplicate=true`, which
+         *     imports the offers once more. A file that is refused (`400`) is not remembered. The
+         *     duplicate check comes after the rows are checked, so an invalid file answers `400` even
+         *     when it was seen before.
          */
         post: operations["uploadOffers"];
         delete?: never;
@@ -234,7 +241,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish (or withdraw) some of the caller's offers. */
+        /**
+         * Publish (or withdraw) some of the caller's offers.
+         * @description Only offers whose state changes are written (`count`); their `version` grows by one.
+         *     Publishing an offer again keeps its first `published_at`.
+         */
         post: operations["publishOffers"];
         delete?: never;
         options?: never;
@@ -251,7 +262,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change fields of one or more of the caller's offers at once; all or nothing. */
+        /**
+         * Change fields of one or more of the caller's offers at once; all or nothing.
+         * @description Every written offer's `version` grows by one. A change that carries a `version` is applied
+         *     only if that is still the offer's current version: when any change's version is stale,
+         *     nothing is written and the answer is `409` with the current state of the conflicting
+         *     offers. Versions are compared after the offers are locked, so of two saves started from
+         *     the same version one succeeds and the other gets `409`. A stale version is reported before
+         *     the new values are checked (`400`).
+         */
         post: operations["bulkUpdateOffers"];
         delete?: never;
         options?: never;
@@ -745,6 +764,13 @@ export interface components {
             /** Format: date-time */
             published_at: string | null;
             image: string | null;
+            /**
+             * @description Starts at 1 and grows by one with every write of the offer (an update, and a publish or
+             *     withdraw that changes it). An editor sends back the version its edit started from
+             *     (`OfferChange.version`), so an edit over someone else's newer save is refused (`409`)
+             *     instead of silently overwriting it.
+             */
+            version: number;
         };
         OfferPage: {
             count: number;
@@ -778,6 +804,34 @@ export interface components {
             unit_price?: components["schemas"]["Money"];
             start?: components["schemas"]["DateTime"];
             end?: components["schemas"]["DateTime"];
+            /**
+             * @description The offer's `version` the edit started from. When it is not the offer's current version,
+             *     the whole update is refused with `409` (`OfferConflict`) and nothing is written. Without
+             *     it the change applies whatever the current version (bulk edits).
+             */
+            version?: number;
+        };
+        /** @description An update refused because an offer changed since the edit started. */
+        OfferConflict: {
+            /** @example Offer 101 has changed since you started editing it; nothing was saved. */
+            detail: string;
+            /** @enum {string} */
+            code: "stale_version";
+            /** @description The current state of each offer whose `version` did not match, in request order. */
+            offers: components["schemas"]["Offer"][];
+        };
+        /** @description An upload refused because the caller already imported the very same file. */
+        UploadDuplicate: {
+            detail: string;
+            /** @enum {string} */
+            code: "duplicate_file";
+            /**
+             * Format: date-time
+             * @description When the file was last imported.
+             */
+            uploaded_at: string;
+            /** @description How many offers that import created. */
+            count: number;
         };
         BulkUpdateRequest: {
             offers: components["schemas"]["OfferChange"][];
@@ -1462,7 +1516,13 @@ export interface operations {
     };
     uploadOffers: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true` imports a file the caller already imported (a second copy of its offers)
+                 *     instead of answering `409`.
+                 */
+                allow_duplicate?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1488,6 +1548,28 @@ export interface operations {
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /**
+             * @description The caller already imported this very file and `allow_duplicate` is not `true`;
+             *     nothing was written. `detail` says so with the offer count (`"This file was already
+             *     uploaded (12 offers)."`); a client that shows the date formats `uploaded_at` in the
+             *     user's time zone.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "This file was already uploaded (12 offers).",
+                     *       "code": "duplicate_file",
+                     *       "uploaded_at": "2026-11-24T12:05:00Z",
+                     *       "count": 12
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UploadDuplicate"];
+                };
+            };
         };
     };
     listManageOffers: {
@@ -1585,6 +1667,19 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /**
+             * @description A change carried a `version` that is no longer the offer's current one (it was saved
+             *     meanwhile). Nothing was written; `offers` holds the current state of each offer that
+             *     conflicts.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferConflict"];
+                };
+            };
         };
     };
     readCart: {

@@ -139,6 +139,8 @@ export const offers = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     imageUrl: text('image_url'),
+    /** The contract's `Offer.version` (migration 0004): every write sets `version = version + 1`. */
+    version: integer('version').notNull().default(1),
     /** `lower(product)`, kept by PostgreSQL; search with `productContains`, never write it. */
     productSearch: text('product_search').generatedAlwaysAs(sql`lower(product)`),
   },
@@ -207,6 +209,24 @@ export const checkoutKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [unique('checkout_keys_user_key_key').on(t.userId, t.key)],
+);
+
+/** The files each seller imported, by SHA-256 of their bytes: the upload duplicate guard (migration 0005). */
+export const uploadDigests = pgTable(
+  'upload_digests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lowercase hex. */
+    digest: text('digest').notNull(),
+    /** The latest import of the file. */
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+    /** How many offers that import created. */
+    count: integer('count').notNull(),
+  },
+  (t) => [unique('upload_digests_user_digest_key').on(t.userId, t.digest)],
 );
 
 export const invoices = pgTable(

@@ -32,6 +32,7 @@ const offerFields = {
   createdAt: offers.createdAt,
   publishedAt: offers.publishedAt,
   imageUrl: offers.imageUrl,
+  version: offers.version,
 };
 
 /** `select ... from offers` with the three joins; callers add `where`, ordering and paging. */
@@ -66,6 +67,7 @@ export function serializeOffer(row: OfferRow): OfferBody {
     uploaded_at: row.createdAt.toISOString(),
     published_at: row.publishedAt?.toISOString() ?? null,
     image: row.imageUrl,
+    version: row.version,
   };
 }
 

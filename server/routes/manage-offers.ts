@@ -1,15 +1,17 @@
 /**
  * The seller's own offers: the Manage Offers list (Published and Unpublished tabs), publishing and
  * withdrawing, and the table's bulk edit. Offers of storefronts the caller does not own answer 404.
+ * Every write of an offer bumps its `version`; an edit that names an older one answers 409.
  */
 import { and, count, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/client';
 import { offers, productContains, publishers, regions, sellers } from '../db/schema';
 import { requireSeller } from '../http/auth';
 import { readJson } from '../http/body';
-import { badRequest, type FieldErrors, notFound } from '../http/errors';
+import { badRequest, type FieldErrors, HttpError, notFound } from '../http/errors';
 import { MAX_UNIT_PRICE_CENTS, toCents, toMoney } from '../http/money';
 import { page, pageWindow } from '../http/pagination';
 import { dayStart } from '../lib/days';
@@ -18,10 +20,19 @@ import { storefrontsOf } from '../queries/orders';
 
 const ownedBy = (userId: number): SQL => sql`${offers.sellerId} in ${storefrontsOf(userId)}`;
 
+/** Every write of an offer goes with this (the contract's `Offer.version`), in the same statement. */
+const nextVersion = sql`${offers.version} + 1`;
+
 /** Locks the caller's offers among `ids`; the first id that is not one of them answers 404. */
 async function lockOwnOffers(tx: Database, userId: number, ids: number[]) {
   const rows = await tx
-    .select({ id: offers.id, isPublished: offers.isPublished, startAt: offers.startAt, endAt: offers.endAt })
+    .select({
+      id: offers.id,
+      isPublished: offers.isPublished,
+      startAt: offers.startAt,
+      endAt: offers.endAt,
+      version: offers.version,
+    })
     .from(offers)
     .where(and(inArray(offers.id, ids), ownedBy(userId)))
     .for('update');
@@ -50,6 +61,17 @@ function readDateTime(iso: string): Date | null {
 }
 
 const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+
+/** The 409 of an update whose changes started from versions that are no longer current. */
+function staleVersions(current: components['schemas']['Offer'][]): HttpError {
+  const ids = current.map((offer) => offer.id).join(', ');
+  const detail =
+    current.length === 1
+      ? `Offer ${ids} has changed since you started editing it; nothing was saved.`
+      : `Offers ${ids} have changed since you started editing them; nothing was saved.`;
+  const body: components['schemas']['OfferConflict'] = { detail, code: 'stale_version', offers: current };
+  return new HttpError(409, body);
+}
 
 export function manageOfferRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -103,7 +125,7 @@ export function manageOfferRoutes(ctx: ServerContext) {
         if (changing.length > 0) {
           await tx
             .update(offers)
-            .set({ isPublished: publish, publishedAt: publish ? now : null, updatedAt: now })
+            .set({ isPublished: publish, publishedAt: publish ? now : null, updatedAt: now, version: nextVersion })
             .where(inArray(offers.id, changing));
         }
         return changing.length;
@@ -126,6 +148,11 @@ export function manageOfferRoutes(ctx: ServerContext) {
       const now = ctx.now();
       await ctx.db.transaction(async (tx) => {
         const current = await lockOwnOffers(tx, user.id, ids);
+        // Compared under the row locks: of two saves from one version, the second sees the first's.
+        const staleIds = body.offers
+          .filter((change) => change.version !== undefined && change.version !== current.get(change.id)?.version)
+          .map((change) => change.id);
+        if (staleIds.length > 0) throw staleVersions(await loadOffers(tx, staleIds));
         const [publisherIds, regionIds, storefrontRows] = await Promise.all([
           existingIds(
             tx,
@@ -192,7 +219,12 @@ export function manageOfferRoutes(ctx: ServerContext) {
         });
         if (Object.keys(errors).length > 0) throw badRequest(errors);
 
-        for (const { id, set } of updates) await tx.update(offers).set(set).where(eq(offers.id, id));
+        for (const { id, set } of updates) {
+          await tx
+            .update(offers)
+            .set({ ...set, version: nextVersion })
+            .where(eq(offers.id, id));
+        }
       });
       return c.json({ count: ids.length, offers: await loadOffers(ctx.db, ids) }, 200);
     });

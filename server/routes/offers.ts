@@ -1,19 +1,21 @@
 /**
  * `GET /api/v1/offers/`, the published offers clients browse, and `POST /api/v1/offers/upload/`,
- * a seller's CSV import (all rows or none).
+ * a seller's CSV import (all rows or none, and the same file only once unless asked again).
  */
 import { and, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
 import { type OfferType, offers, offerTypes, productContains, publishers, regions, sellers } from '../db/schema';
 import { requireSeller } from '../http/auth';
 import { textProblem } from '../http/contract';
-import { badRequest, type FieldErrors } from '../http/errors';
+import { badRequest, type FieldErrors, HttpError } from '../http/errors';
 import { MAX_UNIT_PRICE_CENTS, toCents, toMoney } from '../http/money';
 import { page, pageWindow } from '../http/pagination';
 import { CsvError, type CsvRecord, parseCsv } from '../lib/csv';
 import { loadOffers, offerOrderBy, selectOffers, serializeOffer, validityOverlaps } from '../queries/offers';
+import { claimUpload, recordUpload, releaseUpload, sha256, type UploadedFile } from '../queries/upload-digests';
 
 export const UPLOAD_COLUMNS = [
   'product',
@@ -70,7 +72,9 @@ export function offerRoutes(ctx: ServerContext) {
     })
     .post('/offers/upload/', async (c) => {
       const user = requireSeller(c);
-      const records = parseUpload(await readUploadText(c));
+      const query = ctx.contract.query('uploadOffers', c.req.query());
+      const upload = await readUpload(c);
+      const records = parseUpload(upload.text);
       const [publisherRows, regionRows, storefrontRows] = await Promise.all([
         ctx.db.select().from(publishers),
         ctx.db.select().from(regions),
@@ -109,7 +113,8 @@ export function offerRoutes(ctx: ServerContext) {
         });
       }
 
-      const ids = await insertAllOrNothing(ctx, valid);
+      const file = { userId: user.id, digest: upload.digest };
+      const ids = await insertAllOrNothing(ctx, valid, file, query.allow_duplicate === true);
       const saved: Awaited<ReturnType<typeof loadOffers>> = [];
       for (let i = 0; i < ids.length; i += UPLOAD_BATCH) {
         if (i > 0) await yieldToOthers();
@@ -119,15 +124,43 @@ export function offerRoutes(ctx: ServerContext) {
     });
 }
 
+/** The 409 for a file the caller already imported (the contract's `UploadDuplicate`). */
+function duplicateFile(previous: { uploadedAt: Date; count: number }): HttpError {
+  const offersText = previous.count === 1 ? '1 offer' : `${previous.count} offers`;
+  const body: components['schemas']['UploadDuplicate'] = {
+    detail: `This file was already uploaded (${offersText}).`,
+    code: 'duplicate_file',
+    uploaded_at: previous.uploadedAt.toISOString(),
+    count: previous.count,
+  };
+  return new HttpError(409, body);
+}
+
 /**
  * Inserts the offers batch by batch, each INSERT on its own, yielding in between. One transaction
  * would hold the embedded database (a single connection) for seconds and stall every other user.
  * The rows are validated beforehand, and the offers are unpublished, so until the answer only
  * the uploading seller's own lists could show part of them; should a batch fail, the batches
  * already written are deleted again, so an import still lands whole or not at all.
+ *
+ * The file's digest follows the same rule. Without `allowDuplicate` it is claimed before the first
+ * batch (a file imported before answers 409 with nothing written) and released if a batch fails;
+ * with it, it is recorded after the last batch, inside the same `try`, so a failure leaves the
+ * earlier record as it was.
  */
-async function insertAllOrNothing(ctx: ServerContext, valid: NewOffer[]): Promise<number[]> {
+async function insertAllOrNothing(
+  ctx: ServerContext,
+  valid: NewOffer[],
+  file: UploadedFile,
+  allowDuplicate: boolean,
+): Promise<number[]> {
   const now = ctx.now();
+  let claim: number | null = null;
+  if (!allowDuplicate) {
+    const outcome = await claimUpload(ctx.db, file, now, valid.length);
+    if ('previous' in outcome) throw duplicateFile(outcome.previous);
+    claim = outcome.claim;
+  }
   const inserted: number[] = [];
   try {
     for (let i = 0; i < valid.length; i += UPLOAD_BATCH) {
@@ -142,17 +175,22 @@ async function insertAllOrNothing(ctx: ServerContext, valid: NewOffer[]): Promis
         .returning({ id: offers.id });
       for (const row of rows) inserted.push(row.id);
     }
+    if (allowDuplicate) await recordUpload(ctx.db, file, now, valid.length);
   } catch (error) {
     for (let i = 0; i < inserted.length; i += UPLOAD_BATCH) {
       await ctx.db.delete(offers).where(inArray(offers.id, inserted.slice(i, i + UPLOAD_BATCH)));
     }
+    if (claim !== null) await releaseUpload(ctx.db, claim);
     throw error;
   }
   return inserted;
 }
 
-/** The uploaded file as text: multipart field `file`, UTF-8 (a byte order mark is allowed). */
-async function readUploadText(c: Context<AppEnv>): Promise<string> {
+/**
+ * The uploaded file as text (multipart field `file`, UTF-8, a byte order mark allowed) and the
+ * SHA-256 of its bytes as sent, which the duplicate guard remembers.
+ */
+async function readUpload(c: Context<AppEnv>): Promise<{ text: string; digest: string }> {
   let body: Record<string, string | File>;
   try {
     body = await c.req.parseBody();
@@ -164,7 +202,7 @@ async function readUploadText(c: Context<AppEnv>): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.length === 0) throw badRequest({ file: ['The submitted file is empty.'] });
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), digest: sha256(bytes) };
   } catch {
     throw badRequest({ file: ['The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.'] });
   }

@@ -55,7 +55,15 @@ export function useListQuery<S extends Shape, D extends Values<S> & { ordering?:
     }
     return read;
   }, [search, shape, fallbacks]);
-  const query = useMemo(() => ({ ...values, pageSize }) as ListQuery<S, D>, [values, pageSize]);
+  // A link may carry a page size (`?pageSize=100`); without one the remembered size applies.
+  const linkedSize = useMemo(() => {
+    const size = Number(new URLSearchParams(search).get('pageSize'));
+    return pageSizes.find((choice) => choice === size);
+  }, [search]);
+  const query = useMemo(
+    () => ({ ...values, pageSize: linkedSize ?? pageSize }) as ListQuery<S, D>,
+    [values, linkedSize, pageSize],
+  );
 
   const setQuery = useCallback(
     (patch: ListQueryPatch<S>, options: { resetPage?: boolean } = {}) => {
@@ -64,6 +72,7 @@ export function useListQuery<S extends Shape, D extends Values<S> & { ordering?:
       const next: Record<string, unknown> = { ...values, ...fields };
       if (options.resetPage ?? !('page' in patch)) next.page = 1;
       const params = new URLSearchParams(search);
+      if (size !== undefined) params.delete('pageSize');
       for (const name of Object.keys(shape)) {
         const value = next[name];
         params.delete(name);

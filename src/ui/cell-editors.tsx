@@ -2,15 +2,27 @@
  * The inputs of a grid row being edited (Manage Offers). A row shows seven at once, and opening
  * it must paint within a frame or two, so the heavy ones (React Aria's Select and DatePicker)
  * start as light stand-ins, native buttons that show the value, and become the real widget when
- * their field first takes focus or a press. The text and price inputs are light enough as they
- * are. Each shows its error under it, tied to it with aria-describedby.
+ * their field first takes focus or a press. Their code loads apart, when `warmCellEditors` is
+ * called (the grid's first hover or focus); until it is in, the stand-in stays. The text and
+ * price inputs are light enough as they are. Each shows its error under it, tied to it with
+ * aria-describedby.
  */
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Input, TextField } from 'react-aria-components';
-import { DateTimePicker } from './date-time-picker';
 import { ChevronDownIcon } from './icons';
-import { Select, type SelectOption } from './select';
+import type { SelectOption } from './select';
 import './cell-editors.css';
+
+const loadSelect = () => import('./select');
+const loadDateTimePicker = () => import('./date-time-picker');
+const Select = lazy(() => loadSelect().then((m) => ({ default: m.Select })));
+const DateTimePicker = lazy(() => loadDateTimePicker().then((m) => ({ default: m.DateTimePicker })));
+
+/** Starts loading the real pickers, so that focusing a stand-in swaps it at once. */
+export function warmCellEditors() {
+  void loadSelect().catch(() => undefined);
+  void loadDateTimePicker().catch(() => undefined);
+}
 
 interface CellFieldProps {
   /** The field's name for screen readers; the column header shows it. */
@@ -65,24 +77,8 @@ export function CellSelect({
 }) {
   const [wake, setWake] = useState<Wake>(null);
   const errorId = useId();
-  if (wake) {
-    return (
-      <Select
-        label={label}
-        labelHidden
-        options={options}
-        selectedKey={selectedKey}
-        onSelectionChange={(key) => onSelectionChange(typeof key === 'number' ? key : null)}
-        errorMessage={errorMessage}
-        isDisabled={isDisabled}
-        autoFocus={wake === 'focus'}
-        openOnMount={wake === 'press'}
-        className="cell-editor"
-      />
-    );
-  }
   const chosen = options.find((option) => option.id === selectedKey)?.name;
-  return (
+  const standIn = (
     <div className="cell-editor">
       <StandIn
         label={label}
@@ -97,6 +93,23 @@ export function CellSelect({
       <CellError id={errorId} message={errorMessage} />
     </div>
   );
+  if (!wake) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <Select
+        label={label}
+        labelHidden
+        options={options}
+        selectedKey={selectedKey}
+        onSelectionChange={(key) => onSelectionChange(typeof key === 'number' ? key : null)}
+        errorMessage={errorMessage}
+        isDisabled={isDisabled}
+        autoFocus={wake === 'focus'}
+        openOnMount={wake === 'press'}
+        className="cell-editor"
+      />
+    </Suspense>
+  );
 }
 
 export function CellDateTime({
@@ -109,8 +122,22 @@ export function CellDateTime({
 }: CellFieldProps & { name: string; value: string; onChange(value: string | null): void }) {
   const [wake, setWake] = useState<Wake>(null);
   const errorId = useId();
-  if (wake) {
-    return (
+  const standIn = (
+    <div className="cell-editor">
+      <StandIn
+        label={label}
+        text={formatLocal(value)}
+        errorId={errorMessage ? errorId : undefined}
+        isDisabled={isDisabled}
+        onWake={setWake}
+        popup="dialog"
+      />
+      <CellError id={errorId} message={errorMessage} />
+    </div>
+  );
+  if (!wake) return standIn;
+  return (
+    <Suspense fallback={standIn}>
       <DateTimePicker
         label={label}
         labelHidden
@@ -124,20 +151,7 @@ export function CellDateTime({
         variant="cell"
         className="cell-editor"
       />
-    );
-  }
-  return (
-    <div className="cell-editor">
-      <StandIn
-        label={label}
-        text={formatLocal(value)}
-        errorId={errorMessage ? errorId : undefined}
-        isDisabled={isDisabled}
-        onWake={setWake}
-        popup="dialog"
-      />
-      <CellError id={errorId} message={errorMessage} />
-    </div>
+    </Suspense>
   );
 }
 

@@ -245,7 +245,7 @@ it.each(jsonOperations.map((op) => [op.operationId, op] as const))(
 /** RFC 4180 quoting for one cell. */
 const cell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
-it('uploadOffers: no hostile CSV cell or file field gives a 5xx', async () => {
+it('uploadOffers: no hostile CSV cell, file field or query parameter gives a 5xx', async () => {
   const op = must(operations.find((o) => o.operationId === 'uploadOffers'));
   const valid: Record<string, string> = {
     product: 'Hostile upload',
@@ -275,5 +275,16 @@ it('uploadOffers: no hostile CSV cell or file field gives a 5xx', async () => {
     const answer = await send(op, 'seller', fillPath(op, ''), { body: form });
     for (const problem of answer.problems) problems.push(`field file = ${h.label}: ${problem}`);
   }
+  // Query parameters (`allow_duplicate`), on a valid file: the first one imported, later ones duplicates.
+  const validFile = `${columns.join(',')}\n${columns.map((name) => cell(valid[name] ?? '')).join(',')}\n`;
+  for (const field of requestFields(op)) {
+    for (const h of HOSTILE) {
+      const form = new FormData();
+      form.append('file', new Blob([validFile], { type: 'text/csv' }), 'o.csv');
+      const answer = await send(op, 'seller', hostileRequest(op, { as: 'seller' }, field, h).url, { body: form });
+      for (const problem of answer.problems) problems.push(`${field.in} ${field.name} = ${h.label}: ${problem}`);
+    }
+  }
+  expect(requestFields(op).map((field) => field.name)).toContain('allow_duplicate');
   expect(problems).toEqual([]);
 });

@@ -4,7 +4,9 @@ import { demoAccounts } from './support/demo';
 import { DAY, expectOrdered, offerLists, uniqueTag, uploadAlphaBeta } from './support/offers';
 import {
   invalidJsonProblems,
+  meetingAtTheDatabase,
   type OfferBatchResult,
+  type OfferConflict,
   type OfferPage,
   type Query,
   serverPerFile,
@@ -202,6 +204,10 @@ describe('bulkUpdateOffers', () => {
       [{ offers: [{ id, seller_id: must(demo.foreign[0]).id }] }, 'offers.0.seller_id'],
       [{ offers: [{ id, colour: 'red' }] }, 'offers.0.colour'],
       [{ offers: [{ id: 'one' }] }, 'offers.0.id'],
+      [{ offers: [{ id, version: 0 }] }, 'offers.0.version'],
+      [{ offers: [{ id, version: 1.5 }] }, 'offers.0.version'],
+      [{ offers: [{ id, version: '1' }] }, 'offers.0.version'],
+      [{ offers: [{ id, version: 2_147_483_648 }] }, 'offers.0.version'],
     ];
     for (const [json, field] of cases) {
       const body = await api.req(400, 'POST', '/api/v1/manage-offers/update/', { token: demo.seller, json });
@@ -243,6 +249,108 @@ describe('bulkUpdateOffers', () => {
       token: demo.client,
       json: { offers: [{ id: alpha.id, product: 'Client edit' }] },
     });
+  });
+});
+
+describe('offer versions', () => {
+  const update = (status: number, offers: Record<string, unknown>[]) =>
+    api.req<OfferBatchResult & OfferConflict>(status, 'POST', '/api/v1/manage-offers/update/', {
+      token: demo.seller,
+      json: { offers },
+    });
+  const publish = (offerIds: number[], publish = true) =>
+    api.req<OfferBatchResult>(200, 'POST', '/api/v1/manage-offers/publish/', {
+      token: demo.seller,
+      json: { offer_ids: offerIds, publish },
+    });
+  const reread = async (tag: string, id: number) =>
+    must((await manage({ search: tag, limit: 100 })).results.find((o) => o.id === id));
+
+  it('starts at 1 and grows by one with every write: update, publish, withdraw', async () => {
+    const tag = uniqueTag();
+    const { alpha, beta } = await uploadAlphaBeta(api, demo, tag);
+    expect([alpha.version, beta.version]).toEqual([1, 1]);
+
+    const updated = must((await update(200, [{ id: alpha.id, unit_price: '8.00' }])).offers[0]);
+    expect(updated.version).toBe(2);
+    expect(await reread(tag, alpha.id)).toEqual(updated);
+
+    const published = await publish([alpha.id, beta.id]);
+    expect(published.offers.map((o) => [o.id, o.version])).toEqual([
+      [alpha.id, 3],
+      [beta.id, 2],
+    ]);
+    // Publishing again writes nothing, so nothing moves on.
+    const again = await publish([alpha.id]);
+    expect(again.count).toBe(0);
+    expect(must(again.offers[0]).version).toBe(3);
+    expect(must((await offers({ search: tag })).results.find((o) => o.id === alpha.id)).version).toBe(3);
+
+    const withdrawn = await publish([alpha.id], false);
+    expect(must(withdrawn.offers[0]).version).toBe(4);
+    // A refused update writes nothing either.
+    await update(400, [{ id: alpha.id, end: new Date(time(alpha.start) - DAY).toISOString() }]);
+    expect((await reread(tag, alpha.id)).version).toBe(4);
+    expect((await reread(tag, beta.id)).version).toBe(2);
+  });
+
+  it('refuses a change from a stale version with 409 and the current offer, writing nothing', async () => {
+    const tag = uniqueTag();
+    const { alpha, beta } = await uploadAlphaBeta(api, demo, tag);
+    const theirs = must((await update(200, [{ id: alpha.id, product: `${tag} Theirs`, version: 1 }])).offers[0]);
+    expect(theirs.version).toBe(2);
+
+    const refused = await update(409, [
+      { id: beta.id, product: `${tag} Beta Mine`, version: 1 },
+      { id: alpha.id, product: `${tag} Alpha Mine`, unit_price: '1.00', version: 1 },
+    ]);
+    expect(refused.code).toBe('stale_version');
+    expect(refused.detail).toEqual(expect.any(String));
+    expect(refused.offers).toEqual([theirs]);
+    expect(await reread(tag, alpha.id)).toEqual(theirs);
+    expect(await reread(tag, beta.id)).toEqual(beta);
+
+    // A version the offer never had is just as stale; a stale version is reported before bad values.
+    const ahead = await update(409, [{ id: beta.id, product: `${tag} Ahead`, version: 7 }]);
+    expect(ahead.offers).toEqual([beta]);
+    const both = await update(409, [{ id: alpha.id, unit_price: '0.00', version: 1 }]);
+    expect(both.offers.map((o) => o.id)).toEqual([alpha.id]);
+
+    const saved = await update(200, [{ id: alpha.id, product: `${tag} Alpha Mine`, version: theirs.version }]);
+    expect(must(saved.offers[0])).toMatchObject({ product: `${tag} Alpha Mine`, version: 3 });
+  });
+
+  it('lets one of two saves from the same version through and refuses the other', async () => {
+    const tag = uniqueTag();
+    const { alpha } = await uploadAlphaBeta(api, demo, tag);
+    const save = (product: string) =>
+      api.call<OfferBatchResult & OfferConflict>('POST', '/api/v1/manage-offers/update/', {
+        token: demo.seller,
+        json: { offers: [{ id: alpha.id, product, version: alpha.version }] },
+      });
+    // Both reach the database before either is answered: a save that read the version before
+    // locking the offer would let both through.
+    const answers = await meetingAtTheDatabase(api, () => Promise.all([save(`${tag} First`), save(`${tag} Second`)]));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const won = must(must(answers.find((a) => a.status === 200)).body.offers[0]);
+    const lost = must(answers.find((a) => a.status === 409)).body;
+    expect(won.version).toBe(2);
+    expect(lost.offers).toEqual([won]);
+    expect(await reread(tag, alpha.id)).toEqual(won);
+  });
+
+  it('applies a change without a version whatever the current version', async () => {
+    const tag = uniqueTag();
+    const { alpha, beta } = await uploadAlphaBeta(api, demo, tag);
+    await publish([alpha.id]);
+    const result = await update(200, [
+      { id: alpha.id, unit_price: '3.00' },
+      { id: beta.id, unit_price: '3.00', version: 1 },
+    ]);
+    expect(result.offers.map((o) => [o.id, o.unit_price, o.version])).toEqual([
+      [alpha.id, '3.00', 3],
+      [beta.id, '3.00', 2],
+    ]);
   });
 });
 

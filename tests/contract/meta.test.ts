@@ -61,6 +61,7 @@ describe('response validator', () => {
       uploaded_at: '2026-01-01T00:00:00.000Z',
       published_at: null,
       image: null,
+      version: 1,
     };
     const page = (offer: unknown) => JSON.stringify({ count: 1, next: null, previous: null, results: [offer] });
     expect(responseProblems(list, 200, json, page(money))[0]).toMatch(/unit_price/);

@@ -1,8 +1,18 @@
 /** Getting offers in: CSV upload, then publishing and withdrawing them. */
+
+import { publishers } from '../../server/db/schema';
 import { ownsOperations } from './support/coverage';
 import { demoAccounts } from './support/demo';
 import { csvFile, HEADER, iso, offerLists, uniqueTag, uploadAlphaBeta } from './support/offers';
-import { invalidJsonProblems, type OfferBatchResult, serverPerFile } from './support/server';
+import {
+  type ErrorBody,
+  invalidJsonProblems,
+  meetingAtTheDatabase,
+  type OfferBatchResult,
+  type Query,
+  serverPerFile,
+  type UploadDuplicate,
+} from './support/server';
 import { day, must, time } from './support/util';
 
 const api = serverPerFile();
@@ -142,6 +152,86 @@ describe('uploadOffers', () => {
     const row = `${tag} Client,${must(demo.options.publishers[0]).name},${store.name},${must(demo.options.regions[0]).code},regular,false,1.00,${iso(-1)},${iso(1)}`;
     await api.req(403, 'POST', '/api/v1/offers/upload/', { token: demo.client, form: csvFile([HEADER, row]) });
     expect((await manage({ search: `${tag} Client` })).count).toBe(0);
+  });
+});
+
+describe('uploadOffers: the same file twice', () => {
+  const lines = (tag: string, publisher = must(demo.options.publishers[0]).name) => {
+    const store = must(demo.own[0]).name;
+    const region = must(demo.options.regions[0]).code;
+    return [
+      HEADER,
+      `${tag} One,${publisher},${store},${region},regular,false,5.00,${iso(-1)},${iso(20)}`,
+      `${tag} Two,${publisher},${store},${region},promo,true,6.00,${iso(-1)},${iso(20)}`,
+    ];
+  };
+  const upload = <T = OfferBatchResult & UploadDuplicate>(status: number, file: string[], query: Query = {}) =>
+    api.req<T>(status, 'POST', '/api/v1/offers/upload/', {
+      token: demo.seller,
+      form: csvFile(file),
+      query,
+    });
+
+  it('answers 409 to a file already imported and writes nothing; allow_duplicate=true imports it again', async () => {
+    const tag = uniqueTag();
+    const file = lines(tag);
+    const first = await upload(201, file);
+    expect(first.count).toBe(2);
+
+    const refused = await upload(409, file);
+    expect(refused).toEqual({
+      detail: 'This file was already uploaded (2 offers).',
+      code: 'duplicate_file',
+      uploaded_at: expect.any(String),
+      count: 2,
+    });
+    expect(time(refused.uploaded_at)).toBe(time(must(first.offers[0]).uploaded_at));
+    expect(await upload(409, file, { allow_duplicate: false })).toMatchObject({ code: 'duplicate_file' });
+    expect((await manage({ search: tag, limit: 100 })).count).toBe(2);
+
+    const again = await upload(201, file, { allow_duplicate: true });
+    expect(again.count).toBe(2);
+    expect(again.offers.filter((o) => first.offers.some((f) => f.id === o.id))).toEqual([]);
+    expect((await manage({ search: tag, limit: 100 })).count).toBe(4);
+    // The record now names the latest import.
+    const latest = await upload(409, file);
+    expect(time(latest.uploaded_at)).toBe(time(must(again.offers[0]).uploaded_at));
+  });
+
+  it('compares the bytes: the same offers written another way are another file', async () => {
+    const tag = uniqueTag();
+    const file = lines(tag);
+    await upload(201, file);
+    const form = new FormData();
+    form.append('file', new Blob([`${file.join('\r\n')}\r\n`], { type: 'text/csv' }), 'offers.csv');
+    await api.req(201, 'POST', '/api/v1/offers/upload/', { token: demo.seller, form });
+    expect((await manage({ search: tag, limit: 100 })).count).toBe(4);
+  });
+
+  it('imports one of two uploads of the same file at once and refuses the other', async () => {
+    const tag = uniqueTag();
+    const file = lines(tag);
+    const send = () => api.call('POST', '/api/v1/offers/upload/', { token: demo.seller, form: csvFile(file) });
+    const answers = await meetingAtTheDatabase(api, () => Promise.all([send(), send()]));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect((await manage({ search: tag, limit: 100 })).count).toBe(2);
+  });
+
+  it('does not remember a file it refused (400)', async () => {
+    const tag = uniqueTag();
+    const name = `Publisher ${tag}`;
+    const file = lines(tag, name);
+    const refused = await upload<ErrorBody>(400, file);
+    expect(refused['rows.2.publisher']).toEqual([`Unknown publisher "${name}".`]);
+    await api.server.ctx.db.insert(publishers).values({ name });
+    const imported = await upload(201, file);
+    expect(imported.offers.map((o) => o.publisher)).toEqual([name, name]);
+    await upload(409, file);
+  });
+
+  it('answers 400 to an allow_duplicate that is not a boolean', async () => {
+    const refused = await upload<ErrorBody>(400, lines(uniqueTag()), { allow_duplicate: 'sometimes' });
+    expect(refused.allow_duplicate).toEqual([expect.any(String)]);
   });
 });
 

@@ -5,34 +5,17 @@
  */
 import { selectEditingId, selectIsChanged } from '@machines/row-editing/row-editing.selectors';
 import { useActorRef } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Offer } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { announceChange } from '@/core/data-events';
 import { announce } from '@/ui/announce';
+import { warmCellEditors } from '@/ui/cell-editors';
 import type { RowEditor } from '@/ui/data-grid';
 import { notify } from '@/ui/notify';
+import { OfferEditorCells } from './components/offer-editor-cells';
 import { keptDraft } from './offer-draft-store';
 import { rowEditingLogic, toDraft } from './seller-offers.implementations';
-
-const loadEditor = () => import('./components/offer-editor-cells');
-const EditorCells = lazy(() => loadEditor().then((m) => ({ default: m.OfferEditorCells })));
-const warmEditor = () => void loadEditor().catch(() => undefined);
-
-/** Until the editor's code is in (a double-click before any hover), the row says so in its place. */
-function Cells({ row }: { row: Offer }) {
-  return (
-    <Suspense
-      fallback={
-        <td className="data-grid__cell" colSpan={9}>
-          Opening the editor…
-        </td>
-      }
-    >
-      <EditorCells row={row} />
-    </Suspense>
-  );
-}
 
 /** The grid column of the focused cell, where focus goes back when the edit ends. */
 function focusedColumn(): number {
@@ -65,12 +48,12 @@ export function useOfferRowEditing({ rows, userId }: { rows: readonly Offer[] | 
           return () => subscription.unsubscribe();
         },
       },
-      Cells,
+      Cells: OfferEditorCells,
       onEdit: (id) => {
         const offer = latestRows.current?.find((row) => String(row.id) === id);
         if (offer) start(offer);
       },
-      onWarm: warmEditor,
+      onWarm: warmCellEditors,
     }),
     [editing, start],
   );

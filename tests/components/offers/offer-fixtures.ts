@@ -21,6 +21,7 @@ export function anOffer(overrides: Partial<Offer> = {}): Offer {
     uploaded_at: '2026-10-20T10:00:00Z',
     published_at: '2026-10-21T10:00:00Z',
     image: null,
+    version: 1,
     ...overrides,
   };
 }

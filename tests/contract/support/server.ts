@@ -16,6 +16,8 @@ export type Schemas = components['schemas'];
 export type Offer = Schemas['Offer'];
 export type OfferPage = Schemas['OfferPage'];
 export type OfferBatchResult = Schemas['OfferBatchResult'];
+export type OfferConflict = Schemas['OfferConflict'];
+export type UploadDuplicate = Schemas['UploadDuplicate'];
 export type Cart = Schemas['Cart'];
 export type Order = Schemas['Order'];
 export type OrderPage = Schemas['OrderPage'];
@@ -238,6 +240,28 @@ export function serverPerFile(env: Record<string, string> = {}, options: { now?:
     },
   };
   return api;
+}
+
+/**
+ * Runs `requests` as they would meet on a busy server: the database is held while they start and
+ * released once they have had time to reach it, so they queue for it together instead of each
+ * finishing before the next one arrives (requests on the embedded database otherwise tend to).
+ */
+export async function meetingAtTheDatabase<T>(api: Api, requests: () => Promise<T>): Promise<T> {
+  let release = () => {};
+  const held = api.server.ctx.db.transaction(
+    () =>
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+  );
+  const pending = requests();
+  // Awaited below; this only keeps an early failure from being reported as unhandled meanwhile.
+  pending.catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  release();
+  await held;
+  return pending;
 }
 
 /**

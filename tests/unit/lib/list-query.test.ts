@@ -38,6 +38,18 @@ describe('useListQuery', () => {
     });
   });
 
+  it('takes a page size from a link over the remembered one, and drops it once the user picks one', () => {
+    pageSize.write(25);
+    const { result, url } = renderQuery('/offers?pageSize=100&search=star');
+    expect(result.current[0].pageSize).toBe(100);
+    expect(renderQuery('/offers?pageSize=7').result.current[0].pageSize).toBe(25);
+
+    act(() => result.current[1]({ pageSize: 50 }));
+    expect(url()).toBe('/offers?search=star');
+    expect(result.current[0].pageSize).toBe(50);
+    expect(pageSize.read()).toBe(50);
+  });
+
   it('drops bad values and uses the defaults instead', () => {
     const { result } = renderQuery('/offers?publisher=abc&type=special&ordering=drop%20table&page=-4&search=');
     expect(result.current[0]).toEqual({

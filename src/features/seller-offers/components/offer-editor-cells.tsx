@@ -1,6 +1,6 @@
 /**
- * The cells of the Manage Offers row being edited (issue 9, "Inline row editing"), loaded on the
- * first hover or focus of the grid. Each input reads its own field from the row-editing actor, so
+ * The cells of the Manage Offers row being edited (issue 9, "Inline row editing"); their pickers
+ * load on the grid's first hover or focus (src/ui/cell-editors.tsx). Each input reads its own field from the row-editing actor, so
  * a keystroke redraws that input and the Action cell, nothing else.
  * Keys: Tab and Shift+Tab move between the row's inputs (round), Enter saves, Escape cancels;
  * when the edit ends focus goes back to the cell it started from.
