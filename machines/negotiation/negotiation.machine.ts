@@ -8,10 +8,12 @@
  * moved meanwhile: it is read again and shown with "This order changed meanwhile". Any other
  * failure reads as the permission helper (behaviour §8) and leaves the order as it was.
  * Emits `order.changed` with every fresh order, `negotiation.moved` after a move and
- * `negotiation.failed` with the message to show.
+ * `negotiation.failed` with the message to show and a 400's field messages (the counter form's).
+ * A cancel carries the reason given with its confirmation.
  * Invariants: at rest the state is the order's status and negotiation; busy states accept no move.
  */
 import {
+  type ActorRefFrom,
   and,
   assertEvent,
   assign,
@@ -22,9 +24,11 @@ import {
   setup,
   stateIn,
 } from 'xstate';
+import { fieldErrorsOf } from '../shared/message-of';
 import { notProvided } from '../shared/not-provided';
 import { CONFLICT_MESSAGE, isConflict, refusalMessageOf } from './negotiation.logic';
 import type {
+  CancelCall,
   CounterCall,
   CounterResponseCall,
   Move,
@@ -69,7 +73,7 @@ export const negotiationMachine = setup({
   },
   actors: {
     respondToCounter: notProvided<Order, CounterResponseCall>('respondToCounter'),
-    cancelOrder: notProvided<Order, OrderCall>('cancelOrder'),
+    cancelOrder: notProvided<Order, CancelCall>('cancelOrder'),
     counterOrder: notProvided<Order, CounterCall>('counterOrder'),
     approveOrder: notProvided<Order, OrderCall>('approveOrder'),
     readOrder: notProvided<Order, OrderCall>('readOrder'),
@@ -86,13 +90,13 @@ export const negotiationMachine = setup({
     acceptFreshOrder: enqueueActions(({ enqueue }, order: Order) => {
       enqueue.assign({ order, problem: CONFLICT_MESSAGE });
       enqueue.emit({ type: 'order.changed', order });
-      enqueue.emit({ type: 'negotiation.failed', message: CONFLICT_MESSAGE });
+      enqueue.emit({ type: 'negotiation.failed', message: CONFLICT_MESSAGE, fieldErrors: {} });
     }),
     /** A refused move; with no move noted, the read after a 409 failed. */
     showRefusal: enqueueActions(({ context, enqueue }, error: unknown) => {
       const message = refusalMessageOf(error, context.move);
       enqueue.assign({ problem: message });
-      enqueue.emit({ type: 'negotiation.failed', message });
+      enqueue.emit({ type: 'negotiation.failed', message, fieldErrors: fieldErrorsOf<Record<string, unknown>>(error) });
     }),
   },
   guards: {
@@ -176,7 +180,10 @@ export const negotiationMachine = setup({
           orderId: context.order.id,
           accept: false,
         })),
-        cancelling: moveCall('cancel', 'cancelOrder', ({ context }) => ({ orderId: context.order.id })),
+        cancelling: moveCall('cancel', 'cancelOrder', ({ context, event }) => {
+          assertEvent(event, 'negotiation.confirm');
+          return { orderId: context.order.id, ...(event.reason ? { reason: event.reason } : {}) };
+        }),
         countering: moveCall('counter', 'counterOrder', ({ context, event }) => {
           assertEvent(event, 'negotiation.counter');
           return { orderId: context.order.id, counter: event.counter };
@@ -200,3 +207,5 @@ export const negotiationMachine = setup({
     cancelled: { type: 'final' },
   },
 });
+
+export type NegotiationRef = ActorRefFrom<typeof negotiationMachine>;

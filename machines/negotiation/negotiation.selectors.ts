@@ -17,6 +17,16 @@ export const selectConfirmation = (s: NegotiationSnapshot) => {
 /** The move whose call is in flight, to show progress on its own button. */
 export const selectMoveInFlight = (s: NegotiationSnapshot) => (s.matches('sending') ? s.context.move : null);
 
+/** The seller's turn, by negotiation: what the client last did and what the seller may answer. */
+const SELLERS_TURN: Record<Exclude<Order['negotiation'], 'counter_proposed'>, string> = {
+  none: 'Waiting for you to approve the order or make a counter-offer',
+  special_price_requested:
+    'The client asks for a special price: approve the order to accept the requested price, or make a counter-offer',
+  counter_accepted: 'The client accepted your counter-offer: approve the order to complete it',
+  counter_declined:
+    'The client declined your counter-offer: approve the order at its current prices or make another counter-offer',
+};
+
 /** Who acts next, by the contract's table, told to this role. */
 export function nextStepOf(order: Order, role: NegotiationRole): string {
   if (order.status === 'completed') return 'Nothing left to do: the order is completed';
@@ -26,7 +36,7 @@ export function nextStepOf(order: Order, role: NegotiationRole): string {
       ? 'Waiting for you to answer the counter-offer'
       : 'Waiting for the client to answer the counter-offer';
   }
-  return role === 'client' ? 'Waiting for the seller' : 'Waiting for you to approve the order or make a counter-offer';
+  return role === 'client' ? 'Waiting for the seller' : SELLERS_TURN[order.negotiation];
 }
 
 export const selectNextStep = (s: NegotiationSnapshot) => nextStepOf(s.context.order, s.context.role);

@@ -28,11 +28,13 @@ export type NegotiationContext = {
 /** What each call needs; every call answers the order as it now stands. */
 export type OrderCall = { orderId: number };
 export type CounterResponseCall = OrderCall & { accept: boolean };
+/** A cancel, with the reason given for it (`CancelRequest.reason`), if any. */
+export type CancelCall = OrderCall & { reason?: string };
 export type CounterCall = OrderCall & { counter: CounterRequest };
 /** The call behind each move, by actor name, with what it takes. */
 export type MoveCalls = {
   respondToCounter: CounterResponseCall;
-  cancelOrder: OrderCall;
+  cancelOrder: CancelCall;
   counterOrder: CounterCall;
   approveOrder: OrderCall;
 };
@@ -43,8 +45,8 @@ export type NegotiationEvent =
   | { type: 'negotiation.cancel' }
   | { type: 'negotiation.counter'; counter: CounterRequest }
   | { type: 'negotiation.approve' }
-  /** Confirms the destructive move waiting in `confirming`. */
-  | { type: 'negotiation.confirm' }
+  /** Confirms the destructive move waiting in `confirming`; a cancel sends `reason` along, a decline ignores it. */
+  | { type: 'negotiation.confirm'; reason?: string }
   /** Leaves `confirming` without the move. */
   | { type: 'negotiation.dismiss' };
 
@@ -52,4 +54,5 @@ export type NegotiationEmitted =
   /** The order as the server now has it, after a move or a conflict: lists showing it reload. */
   | { type: 'order.changed'; order: Order }
   | { type: 'negotiation.moved'; move: Move; order: Order }
-  | { type: 'negotiation.failed'; message: string };
+  /** `fieldErrors`: a 400's first message per field, keyed as the API names them (`lines.0.unit_price`). */
+  | { type: 'negotiation.failed'; message: string; fieldErrors: Partial<Record<string, string>> };

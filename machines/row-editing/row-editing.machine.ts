@@ -40,11 +40,11 @@ export const rowEditingMachine = setup({
   },
   actors: { saveOffer: notProvided<SaveOutcome, SaveInput>('saveOffer') },
   actions: {
-    begin: assign((_, row: { original: Offer; draft: OfferDraft }) => ({
+    begin: assign((_, row: { original: Offer; draft: OfferDraft; initial?: OfferDraft }) => ({
       ...CLOSED,
       original: row.original,
       draft: row.draft,
-      initial: row.draft,
+      initial: row.initial ?? row.draft,
     })),
     beginNext: assign(({ context }) =>
       context.next

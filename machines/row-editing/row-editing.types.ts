@@ -49,8 +49,8 @@ export type RowEditingContext = {
 export type RowEditingEvent =
   /** Double-click, Enter or F2 on a row, or its Edit button. */
   | { type: 'edit.start'; original: Offer; draft: OfferDraft }
-  /** A draft kept from an earlier visit, taken up again. */
-  | { type: 'edit.resume'; original: Offer; draft: OfferDraft }
+  /** A draft kept from an earlier visit, taken up again; `initial` is the offer's own values, which the draft changes. */
+  | { type: 'edit.resume'; original: Offer; draft: OfferDraft; initial: OfferDraft }
   | { type: 'edit.change'; patch: Partial<OfferDraft> }
   /** Enter, or the Update button. */
   | { type: 'edit.save' }

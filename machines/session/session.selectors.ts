@@ -17,6 +17,9 @@ export function hasAnyPermission(profile: Profile, required: readonly string[]):
 
 export const selectProfile = (s: SessionSnapshot) => s.context.profile;
 
+/** The signed-in user's role (behaviour §6); null while there is no profile. */
+export const selectRole = (s: SessionSnapshot): Role | null => (s.context.profile ? roleOf(s.context.profile) : null);
+
 export const selectDisplayName = (s: SessionSnapshot) => {
   const profile = s.context.profile;
   if (!profile) return '';

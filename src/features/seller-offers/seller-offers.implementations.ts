@@ -46,6 +46,13 @@ function changeOf({ original, draft, initial }: SaveInput): OfferChange {
   return change;
 }
 
+/** The row-editing machine's rules: the offer rules the CSV upload checks too. */
+export const offerRules = {
+  actions: {
+    checkDraft: assign(({ context }) => ({ errors: context.draft ? validateOfferDraft(context.draft) : {} })),
+  },
+} satisfies MachineImplementationsFrom<typeof rowEditingMachine>;
+
 const rowEditingImplementations = (api: ApiClient) =>
   ({
     actors: {
@@ -64,9 +71,7 @@ const rowEditingImplementations = (api: ApiClient) =>
         }
       }),
     },
-    actions: {
-      checkDraft: assign(({ context }) => ({ errors: context.draft ? validateOfferDraft(context.draft) : {} })),
-    },
+    ...offerRules,
   }) satisfies MachineImplementationsFrom<typeof rowEditingMachine>;
 
 export const rowEditingLogic = (api: ApiClient) => rowEditingMachine.provide(rowEditingImplementations(api));
