@@ -27,10 +27,10 @@ const ManageOffersPage = lazy(() =>
   import('@/features/seller-offers/pages/manage-offers-page').then((m) => ({ default: m.ManageOffersPage })),
 );
 const ReviewOrdersPage = lazy(() =>
-  import('@/features/review-orders/pages/review-orders-page').then((m) => ({ default: m.ReviewOrdersPage })),
+  import('@/features/orders/pages/review-orders-page').then((m) => ({ default: m.ReviewOrdersPage })),
 );
 const CreateInvoicePage = lazy(() =>
-  import('@/features/invoices/pages/create-invoice-page').then((m) => ({ default: m.CreateInvoicePage })),
+  import('@/features/billing/pages/create-invoice-page').then((m) => ({ default: m.CreateInvoicePage })),
 );
 const ProfilePage = lazy(() =>
   import('@/features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),

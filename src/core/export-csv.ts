@@ -55,7 +55,8 @@ export async function exportCsv<TRow>({ name, columns, fetchPage, signal }: CsvE
   return rows.length;
 }
 
-function download(blob: Blob, filename: string) {
+/** Hands `blob` to the browser as a file named `filename` (also the upload's template and error list). */
+export function download(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -16,6 +16,8 @@ export interface ConfirmDialogProps {
   isDestructive?: boolean;
   /** The confirmed work is running: the confirm button spins and nothing closes the dialog. */
   isPending?: boolean;
+  /** Shown under the question: a field that goes with the answer (a cancel's reason). */
+  children?: React.ReactNode;
 }
 
 /**
@@ -32,6 +34,7 @@ export function ConfirmDialog({
   onConfirm,
   isDestructive = false,
   isPending = false,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -60,6 +63,7 @@ export function ConfirmDialog({
       <Text slot="description" className="dialog__message">
         {message}
       </Text>
+      {children}
     </Dialog>
   );
 }

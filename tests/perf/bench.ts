@@ -7,7 +7,11 @@
  * - on that database, the time from the offers page's data arriving to 100 rows painted, at full
  *   speed and with the CPU throttled 4× (grid-paint.ts);
  * - what re-renders on the Offers page when focus moves to the next row and when one offer is
- *   added to the basket (render-counts.bench.tsx, in jsdom with a DevTools-style commit probe).
+ *   added to the basket, and on Manage Offers when one row of 100 starts editing and when a
+ *   character is typed in it (render-counts.bench.tsx, in jsdom with a DevTools-style commit probe);
+ * - inline editing on Manage Offers with 100 rows, at full speed and with the CPU throttled 4×:
+ *   double-click → editor painted, the worst event during the double-click and the worst
+ *   keystroke, against issue 9's targets (interact.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +23,7 @@ import { chromium } from '@playwright/test';
 import { loadConfig } from '../../server/config';
 import { createServer } from '../../server/server';
 import { measureRowsPainted, type PaintFigures } from './grid-paint';
+import { type EditingFigures, measureRowEditing } from './interact';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 100_000);
@@ -26,6 +31,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const DATA_DIR = join(ROOT, `.data-bench-${OFFERS}`);
 const PORT = Number(process.env.BENCH_PORT ?? 4180);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const EDIT_RUNS = Number(process.env.BENCH_EDIT_RUNS ?? 7);
 
 interface RouteWeight {
   route: string;
@@ -38,6 +44,14 @@ interface RouteWeight {
 
 /** The issue's budget for everything /offers loads until idle. */
 const OFFERS_BUDGET_GZIP = 180 * 1024;
+/** Issue 9's budget for the JavaScript /seller/manage-offers loads until idle. */
+const MANAGE_OFFERS_BUDGET_GZIP = 180 * 1024;
+/** Issue 9's targets for inline editing, in ms: full CPU, and 4× throttled where it sets one. */
+const EDITING_TARGETS = {
+  dblclickToEditor: { 1: 35, 4: 150 },
+  worstEventDblclick: { 1: 88 },
+  worstKeystroke: { 1: 24 },
+} as const;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const quantile = (sorted: number[], q: number) =>
@@ -57,7 +71,11 @@ interface RenderCounts {
   rows: number;
   focusMove: Record<string, number>;
   addToBasket: Record<string, number>;
+  manageOffers: { rows: number; startEdit: Record<string, number>; typeOne: Record<string, number> };
 }
+
+/** Every component render of one change, all kinds together. */
+const componentRenders = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
 function countRenders(): RenderCounts {
   const result = spawnSync(
@@ -150,6 +168,9 @@ const offersWeight = (routes: RouteWeight[]) => {
   return offers ? offers.jsGzip + offers.cssGzip : 0;
 };
 
+/** JS, gzip: everything /seller/manage-offers loads until the network is idle (signed in as a seller). */
+const manageOffersJs = (routes: RouteWeight[]) => routes.find((r) => r.route === '/seller/manage-offers')?.jsGzip ?? 0;
+
 async function measurePaint(baseUrl: string): Promise<PaintFigures[]> {
   if (!existsSync(CHROMIUM)) return [];
   const response = await fetch(`${baseUrl}/api/v1/token`, {
@@ -170,6 +191,68 @@ async function measurePaint(baseUrl: string): Promise<PaintFigures[]> {
   } finally {
     await browser.close();
   }
+}
+
+/** Inline editing on Manage Offers as seller@example.com, with the interaction yardstick's browser flags. */
+async function measureEditing(baseUrl: string): Promise<EditingFigures[]> {
+  if (!existsSync(CHROMIUM)) return [];
+  const response = await fetch(`${baseUrl}/api/v1/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'seller@example.com', password: 'Demo-pass-2026' }),
+  });
+  const tokens = (await response.json()) as { access: string; refresh: string };
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    return [
+      await measureRowEditing(browser, baseUrl, tokens, { cpu: 1, runs: EDIT_RUNS }),
+      await measureRowEditing(browser, baseUrl, tokens, { cpu: 4, runs: EDIT_RUNS }),
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+/** "12.3 ms", "<16 ms" for an Event Timing figure with no entry of 16 ms or more, "n/a" for none. */
+const ms = (value: number | null, isEventTiming = false) =>
+  value === null ? 'n/a' : isEventTiming && value === 0 ? '<16 ms' : `${value.toFixed(1)} ms`;
+
+function editingLines(editing: EditingFigures[]): string[] {
+  if (editing.length === 0) return [];
+  const figures = [
+    { key: 'dblclickToEditor', label: 'double-click → editor painted', isEventTiming: false },
+    { key: 'worstEventDblclick', label: 'worst event during the double-click', isEventTiming: true },
+    { key: 'worstKeystroke', label: 'worst keystroke, typing 20 characters', isEventTiming: true },
+  ] as const;
+  const target = (key: keyof typeof EDITING_TARGETS, cpu: number) => {
+    const limit = (EDITING_TARGETS[key] as Partial<Record<number, number>>)[cpu];
+    return limit === undefined ? '' : `≤ ${limit} ms`;
+  };
+  const cell = (text: string) => text.padEnd(10);
+  const runs = editing.map((e) => `${e.runs} loads at ${e.cpu}×${e.failed ? `, ${e.failed} failed` : ''}`).join('; ');
+  return [
+    `Editing a row on /seller/manage-offers, ${editing[0]?.rows} rows, medians (${runs})`,
+    `${''.padEnd(40)}${editing.map((e) => `${cell(`CPU ${e.cpu}×`)}${cell('target')}`).join('')}`,
+    ...figures.map(
+      ({ key, label, isEventTiming }) =>
+        `${label.padEnd(40)}${editing.map((e) => `${cell(ms(e[key], isEventTiming))}${cell(target(key, e.cpu))}`).join('')}`,
+    ),
+    `${'  editor in the DOM'.padEnd(40)}${editing.map((e) => cell(ms(e.dblclickToEditorInDom)) + cell('')).join('')}`,
+    `${'  typing 20 characters'.padEnd(40)}${editing.map((e) => cell(ms(e.typing)) + cell('')).join('')}`,
+    `${'  the same into a plain input (floor)'.padEnd(40)}${editing.map((e) => cell(ms(e.typingFloor)) + cell('')).join('')}`,
+    ...editing.flatMap((e) => e.errors.map((error) => `  CPU ${e.cpu}× ${error}`)),
+  ];
 }
 
 async function measureLatency(baseUrl: string) {
@@ -232,6 +315,7 @@ try {
   const routes = await weighRoutes(baseUrl);
   const latency = await measureLatency(baseUrl);
   const paint = await measurePaint(baseUrl);
+  const editing = await measureEditing(baseUrl);
   const report = {
     date: new Date().toISOString(),
     node: process.version,
@@ -241,6 +325,7 @@ try {
     routes,
     latency,
     paint,
+    editing,
     renders,
   };
   mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
@@ -264,6 +349,7 @@ try {
         `${l.scenario.padEnd(42)} ${String(l.matching).padEnd(10)} ${`${l.p50.toFixed(2)} ms`.padEnd(9)} ${`${l.p95.toFixed(2)} ms`.padEnd(9)} ${l.p99.toFixed(2)} ms`,
     ),
     `/offers until idle: ${kb(offersWeight(routes))} gzip of a ${kb(OFFERS_BUDGET_GZIP)} budget`,
+    `/seller/manage-offers until idle: JS ${kb(manageOffersJs(routes))} gzip of a ${kb(MANAGE_OFFERS_BUDGET_GZIP)} budget`,
     '',
     ...paint.map(
       (p) =>
@@ -273,10 +359,15 @@ try {
     `Re-renders on /offers (${renders.rows} rows): focus to the next row → ${renders.focusMove.DataGridRowView ?? 0} rows;` +
       ` add one offer to the basket → ${renders.addToBasket.DataGridRowView ?? 0} rows,` +
       ` ${renders.addToBasket.AddToBasketCell ?? 0} add-to-basket cell, ${renders.addToBasket.BasketButton ?? 0} basket button`,
+    `Re-renders on /seller/manage-offers (${renders.manageOffers.rows} rows): start editing one row →` +
+      ` ${renders.manageOffers.startEdit.DataGridRowView ?? 0} rows (${componentRenders(renders.manageOffers.startEdit)} components);` +
+      ` type one character → ${renders.manageOffers.typeOne.DataGridRowView ?? 0} rows (${componentRenders(renders.manageOffers.typeOne)} components)`,
+    '',
+    ...editingLines(editing),
     '',
     'Written to bench-results/bench.json',
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(`${lines.map((line) => line.trimEnd()).join('\n')}\n`);
 } finally {
   listener.close();
   await server.close();

@@ -1,21 +1,33 @@
 /**
- * Re-render counts on the real Offers page (issue 8): which components render when focus moves
- * from one row to the next, and when one offer is added to the basket. Figures, not assertions
- * (the grid's component tests hold the budget); written to bench-results/render-counts.json.
+ * Re-render counts on real pages: on Offers (issue 8), which components render when focus moves
+ * from one row to the next, and when one offer is added to the basket; on Manage Offers with 100
+ * rows (issue 9), when one row starts editing and when a character is typed into it. Figures, not
+ * assertions (the grid's component tests hold the budget); written to bench-results/render-counts.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screen, within } from '@testing-library/react';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { BasketButton } from '@/features/basket/components/basket-button';
 import { OrderSubmissionProvider } from '@/features/basket/order-submission';
 import { OffersPage } from '@/features/offers/pages/offers-page';
+import { ManageOffersPage } from '@/features/seller-offers/pages/manage-offers-page';
 import { anOffer, someOptions } from '../components/offers/offer-fixtures';
 import { aProfile, renderPage } from '../support/render';
 import { countsOf, forget, rendered } from './commit-probe';
 
 const ROWS = 25;
 const offers = Array.from({ length: ROWS }, (_, index) => anOffer({ id: index + 1, product: `Game ${index + 1}` }));
+const SELLER_ROWS = 100;
+const ownOffers = Array.from({ length: SELLER_ROWS }, (_, index) =>
+  anOffer({ id: index + 1, product: `Title ${index + 1}` }),
+);
+const report: Record<string, unknown> = {};
+
+afterAll(() => {
+  mkdirSync(join(process.cwd(), 'bench-results'), { recursive: true });
+  writeFileSync(join(process.cwd(), 'bench-results', 'render-counts.json'), `${JSON.stringify(report, null, 2)}\n`);
+});
 
 it('counts what re-renders on the Offers page', async () => {
   localStorage.setItem('marketplace:page-size', JSON.stringify(ROWS));
@@ -53,7 +65,38 @@ it('counts what re-renders on the Offers page', async () => {
   await screen.findByRole('button', { name: /Basket, 1 position/ });
   const addToBasket = countsOf(rendered);
 
-  const report = { rows: ROWS, rowsMounted: mounted, focusMove, addToBasket };
-  mkdirSync(join(process.cwd(), 'bench-results'), { recursive: true });
-  writeFileSync(join(process.cwd(), 'bench-results', 'render-counts.json'), `${JSON.stringify(report, null, 2)}\n`);
+  Object.assign(report, { rows: ROWS, rowsMounted: mounted, focusMove, addToBasket });
+});
+
+it('counts what re-renders on Manage Offers when one row of 100 is edited', async () => {
+  const { user } = renderPage(<ManageOffersPage />, {
+    path: `/seller/manage-offers?pageSize=${SELLER_ROWS}`,
+    signedIn: aProfile({ email: 'seller@example.com' }),
+    routes: {
+      'GET /api/v1/options/': { body: someOptions },
+      'GET /api/v1/manage-offers/': {
+        body: { count: SELLER_ROWS, next: null, previous: null, results: ownOffers },
+      },
+    },
+  });
+  const grid = await screen.findByRole('grid', { name: 'Published offers' });
+  await within(grid).findByRole('rowheader', { name: `Title ${SELLER_ROWS}` });
+
+  // Focus is on the row first (the double-click's first press puts it there), so the count is of
+  // the edit starting alone.
+  const cell = within(grid).getByRole('rowheader', { name: 'Title 3' });
+  await user.click(cell);
+  forget();
+  await user.dblClick(cell);
+  const product = await within(grid).findByRole('textbox', { name: 'Product' });
+  expect(product).toHaveValue('Title 3');
+  const startEdit = countsOf(rendered);
+
+  await user.click(product);
+  forget();
+  await user.keyboard('x');
+  expect(product).toHaveValue('Title 3x');
+  const typeOne = countsOf(rendered);
+
+  report.manageOffers = { rows: SELLER_ROWS, startEdit, typeOne };
 });

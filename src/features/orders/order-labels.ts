@@ -1,14 +1,27 @@
-/** How My Orders names the contract's negotiation values and history events, in the client's words. */
+/** How the orders pages name the contract's negotiation values and history events. */
+import type { NegotiationRole } from '@machines/negotiation/negotiation.types';
 import type { Order, OrderEvent } from '@/api/models';
 import { orderStatusTabs } from '@/lib/order-statuses';
 import type { StatusTone } from '@/ui/status-badge';
 
-export const negotiationLabels: Record<Order['negotiation'], { label: string; tone: StatusTone }> = {
-  none: { label: 'No negotiation', tone: 'neutral' },
-  special_price_requested: { label: 'Special price requested', tone: 'info' },
-  counter_proposed: { label: 'Counter-offer to answer', tone: 'warning' },
-  counter_accepted: { label: 'Counter-offer accepted', tone: 'success' },
-  counter_declined: { label: 'Counter-offer declined', tone: 'danger' },
+type NegotiationLabels = Record<Order['negotiation'], { label: string; tone: StatusTone }>;
+
+/** The negotiation in the words of who reads it: the client who placed the order, or its seller. */
+export const negotiationLabels: Record<NegotiationRole, NegotiationLabels> = {
+  client: {
+    none: { label: 'No negotiation', tone: 'neutral' },
+    special_price_requested: { label: 'Special price requested', tone: 'info' },
+    counter_proposed: { label: 'Counter-offer to answer', tone: 'warning' },
+    counter_accepted: { label: 'Counter-offer accepted', tone: 'success' },
+    counter_declined: { label: 'Counter-offer declined', tone: 'danger' },
+  },
+  seller: {
+    none: { label: 'No negotiation', tone: 'neutral' },
+    special_price_requested: { label: 'Special price to answer', tone: 'warning' },
+    counter_proposed: { label: 'Counter-offer sent', tone: 'info' },
+    counter_accepted: { label: 'Counter-offer accepted', tone: 'success' },
+    counter_declined: { label: 'Counter-offer declined', tone: 'danger' },
+  },
 };
 
 /** The order's status as the status tabs name it. */
@@ -26,3 +39,6 @@ export const eventLabels: Record<OrderEvent['type'], string> = {
   cancelled: 'cancelled the order',
   invoiced: 'invoiced the order',
 };
+
+/** The client or storefront as a line of text: "Ada Client (Pixel Retail GmbH)". */
+export const partyName = (party: Order['client']) => (party.company ? `${party.name} (${party.company})` : party.name);

@@ -1,4 +1,4 @@
-/** My Orders' calls: the order list, one order, the CSV export and the negotiation moves. */
+/** The orders pages' calls: the order lists, one order, the CSV exports and the negotiation moves. */
 import { negotiationMachine } from '@machines/negotiation/negotiation.machine';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
@@ -10,32 +10,58 @@ import type { CsvColumn } from '@/lib/csv';
 import { negotiationLabels, statusLabelOf } from './order-labels';
 
 export const ORDERS_LIST_FALLBACK = 'Your orders could not be loaded.';
+export const REVIEW_ORDERS_LIST_FALLBACK = 'The orders placed with your storefronts could not be loaded.';
 export const ORDER_LOAD_FALLBACK = 'The order could not be loaded.';
 
-/** One page of the client's orders for the query in the URL. */
-export const orderListLogic = (api: ApiClient) =>
-  list((query: OrderListQuery, signal) => unwrap(api.GET('/api/v1/orders/', { params: { query }, signal })));
+/**
+ * One page of orders: the client's own (`/orders/`) or those placed with the seller's storefronts
+ * (`/review-orders/`). Both lists take the same filters (behaviour §3, order list filters).
+ */
+const clientOrders = (api: ApiClient) => (query: OrderListQuery, signal?: AbortSignal) =>
+  unwrap(api.GET('/api/v1/orders/', { params: { query }, signal }));
+const sellerOrders: typeof clientOrders = (api) => (query, signal) =>
+  unwrap(api.GET('/api/v1/review-orders/', { params: { query }, signal }));
 
-/** The file keeps the contract's values (ISO times, amounts in euros) so a spreadsheet can compute with them. */
+/** The page of the query in the URL, for My Orders and Review Orders. */
+export const orderListLogic = (api: ApiClient) => list(clientOrders(api));
+export const reviewOrderListLogic = (api: ApiClient) => list(sellerOrders(api));
+
+/** The files keep the contract's values (ISO times, amounts in euros) so a spreadsheet can compute with them. */
 const orderCsvColumns: CsvColumn<Order>[] = [
   { header: 'Order', value: (order) => order.id },
   { header: 'Placed', value: (order) => order.created_at },
   { header: 'Seller', value: (order) => order.seller.name },
   { header: 'Items', value: (order) => order.item_count },
-  { header: 'Negotiation', value: (order) => negotiationLabels[order.negotiation].label },
+  { header: 'Negotiation', value: (order) => negotiationLabels.client[order.negotiation].label },
+  { header: 'Status', value: (order) => statusLabelOf(order.status) },
+  { header: 'Total (EUR)', value: (order) => order.total },
+];
+const reviewOrderCsvColumns: CsvColumn<Order>[] = [
+  { header: 'Order', value: (order) => order.id },
+  { header: 'Placed', value: (order) => order.created_at },
+  { header: 'Client', value: (order) => order.client.name },
+  { header: 'Company', value: (order) => order.client.company ?? '' },
+  { header: 'Storefront', value: (order) => order.seller.name },
+  { header: 'Items', value: (order) => order.item_count },
+  { header: 'Negotiation', value: (order) => negotiationLabels.seller[order.negotiation].label },
   { header: 'Status', value: (order) => statusLabelOf(order.status) },
   { header: 'Total (EUR)', value: (order) => order.total },
 ];
 
 /** Export CSV: every order of the filtered, ordered set (`filters` without limit and offset). */
-export const orderExport = (api: ApiClient) => (filters: OrderListQuery, signal: AbortSignal) =>
-  exportCsv({
-    name: 'orders',
-    columns: orderCsvColumns,
-    signal,
-    fetchPage: (offset, limit, pageSignal) =>
-      unwrap(api.GET('/api/v1/orders/', { params: { query: { ...filters, offset, limit } }, signal: pageSignal })),
-  });
+const ordersExport =
+  (read: typeof clientOrders, name: string, columns: CsvColumn<Order>[]) =>
+  (api: ApiClient) =>
+  (filters: OrderListQuery, signal: AbortSignal) =>
+    exportCsv({
+      name,
+      columns,
+      signal,
+      fetchPage: (offset, limit, pageSignal) => read(api)({ ...filters, offset, limit }, pageSignal),
+    });
+
+export const orderExport = ordersExport(clientOrders, 'orders', orderCsvColumns);
+export const reviewOrderExport = ordersExport(sellerOrders, 'review-orders', reviewOrderCsvColumns);
 
 const path = (orderId: number) => ({ path: { orderId } });
 
@@ -57,7 +83,13 @@ const negotiationImplementations = (api: ApiClient) =>
         ),
       ),
       cancelOrder: fromPromise(({ input, signal }) =>
-        unwrap(api.POST('/api/v1/orders/{orderId}/cancel/', { params: path(input.orderId), body: {}, signal })),
+        unwrap(
+          api.POST('/api/v1/orders/{orderId}/cancel/', {
+            params: path(input.orderId),
+            body: input.reason ? { reason: input.reason } : {},
+            signal,
+          }),
+        ),
       ),
       counterOrder: fromPromise(({ input, signal }) =>
         unwrap(

@@ -130,20 +130,3 @@ function useLeaveGuards(editing: Editing, whenLeaving: (go: () => void) => void)
     };
   }, [editing, whenLeaving]);
 }
-
-/** The draft kept from an earlier visit by this user, if the page is not editing already. */
-export function useKeptDraft(userId: number) {
-  const [kept, setKept] = useState(() => {
-    const draft = keptDraft.read();
-    return draft?.userId === userId ? draft : null;
-  });
-  return {
-    kept,
-    /** Taken up: the actor keeps it from now on. */
-    dismiss: () => setKept(null),
-    discard: () => {
-      keptDraft.remove();
-      setKept(null);
-    },
-  };
-}

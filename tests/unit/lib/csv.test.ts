@@ -1,4 +1,5 @@
-import { type CsvColumn, toCsv } from '@/lib/csv';
+import { type CsvColumn, CsvError, parseCsv, toCsv } from '@/lib/csv';
+import { parseCsv as parseCsvOnServer } from '../../../server/lib/csv';
 
 type Line = { text: string | null; amount?: number };
 const columns: CsvColumn<Line>[] = [
@@ -56,5 +57,40 @@ describe('toCsv', () => {
 
   it('writes headers under the same rules', () => {
     expect(toCsv([{ header: 'Total, EUR', value: () => '1.00' }], [])).toBe('"Total, EUR"\r\n');
+  });
+});
+
+describe('parseCsv', () => {
+  it('reads back what toCsv writes, quotes, commas and line breaks included', () => {
+    const rows = [{ text: 'Keys, Ltd' }, { text: 'The "Best"\r\nKeys' }, { text: 'plain' }];
+    const records = parseCsv(`\uFEFF${toCsv([columns[0] as CsvColumn<Line>], rows)}`);
+    expect(records.map((record) => record.fields)).toEqual([['Text'], ...rows.map((row) => [row.text])]);
+  });
+
+  it('numbers each record by the line it starts on, past empty lines and multi-line fields', () => {
+    expect(parseCsv('a,b\n\n"one\ntwo",x\r\nlast,y')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 3, fields: ['one\ntwo', 'x'] },
+      { line: 5, fields: ['last', 'y'] },
+    ]);
+  });
+
+  it('keeps empty fields and a quote inside an unquoted field', () => {
+    expect(parseCsv('a,,12" figure,\r').map((record) => record.fields)).toEqual([['a', '', '12" figure', '']]);
+  });
+
+  it('refuses an unclosed quote and text after a closing quote, naming the line', () => {
+    expect(() => parseCsv('a,b\n"open,\nmore')).toThrow(new CsvError(2, 'a quoted field is not closed.'));
+    expect(() => parseCsv('a\n"x"y,z')).toThrow(expect.objectContaining({ name: 'CsvError', line: 2 }));
+  });
+
+  it.each([
+    'product,price\n\n\r\nWar,1.00\n\n',
+    '\uFEFFa,b\rc,d\r\ne,f',
+    '"War, Peace","Say ""hi""","two\r\nlines",""\n,',
+    'header\n"one\ntwo\nthree",x\nlast',
+    '',
+  ])('reads %j exactly as the server does', (text) => {
+    expect(parseCsv(text)).toEqual(parseCsvOnServer(text));
   });
 });

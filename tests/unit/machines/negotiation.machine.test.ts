@@ -136,6 +136,39 @@ describe('the seller', () => {
     second.send({ type: 'negotiation.approve' });
     expect((await waitFor(second, (s) => s.status === 'done')).value).toBe('completed');
   });
+
+  it('cancels with the reason given in the confirmation, and without one when none is given', async () => {
+    const cancel = vi.fn(async () => anOrder({ status: 'cancelled', cancelled_at: '2026-11-21T10:00:00Z' }));
+    const { actor } = start(anOrder({ negotiation: 'special_price_requested' }), 'seller', { cancelOrder: cancel });
+    actor.send({ type: 'negotiation.cancel' });
+    actor.send({ type: 'negotiation.confirm', reason: 'This product is out of stock.' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(cancel).toHaveBeenCalledWith({ orderId: 42, reason: 'This product is out of stock.' });
+
+    const second = start(anOrder(), 'seller', { cancelOrder: cancel }).actor;
+    second.send({ type: 'negotiation.cancel' });
+    second.send({ type: 'negotiation.confirm', reason: '' });
+    await waitFor(second, (s) => s.status === 'done');
+    expect(cancel).toHaveBeenLastCalledWith({ orderId: 42 });
+  });
+
+  it("passes a refused counter-offer's field messages on, keyed as the server names them", async () => {
+    const order = anOrder({ negotiation: 'special_price_requested' });
+    const { actor, failed } = start(order, 'seller', {
+      counterOrder: async () => {
+        throw ApiError.fromBody(400, { 'lines.0.unit_price': ['Ensure this value is greater than 0.00.'] });
+      },
+    });
+    actor.send({ type: 'negotiation.counter', counter: { lines: [{ line_id: 101, unit_price: '0.00' }] } });
+    const after = await waitFor(actor, (s) => !s.hasTag('busy'));
+    expect(after.value).toEqual({ in_progress: 'special_price_requested' });
+    expect(failed).toHaveBeenCalledWith({
+      type: 'negotiation.failed',
+      message: 'Could not make a counter-offer on this order',
+      fieldErrors: { 'lines.0.unit_price': 'Ensure this value is greater than 0.00.' },
+    });
+    actor.stop();
+  });
 });
 
 describe('failures', () => {
@@ -159,7 +192,11 @@ describe('failures', () => {
     expect(after.context.order).toEqual(fresh);
     expect(after.context.problem).toBe(CONFLICT_MESSAGE);
     expect(changed).toHaveBeenCalledWith({ type: 'order.changed', order: fresh });
-    expect(failed).toHaveBeenCalledWith({ type: 'negotiation.failed', message: 'This order changed meanwhile' });
+    expect(failed).toHaveBeenCalledWith({
+      type: 'negotiation.failed',
+      message: 'This order changed meanwhile',
+      fieldErrors: {},
+    });
   });
 
   it.each([
@@ -180,7 +217,7 @@ describe('failures', () => {
     expect(after.value).toEqual({ in_progress: 'counter_declined' });
     expect(after.context.order).toBe(order);
     expect(after.context.problem).toBe(message);
-    expect(failed).toHaveBeenCalledWith({ type: 'negotiation.failed', message });
+    expect(failed).toHaveBeenCalledWith({ type: 'negotiation.failed', message, fieldErrors: {} });
     expect(changed).not.toHaveBeenCalled();
     // The next move starts afresh.
     actor.send({ type: 'negotiation.cancel' });
@@ -210,10 +247,21 @@ describe('who acts next', () => {
     [anOrder({ negotiation: 'counter_proposed' }), 'client', 'Waiting for you to answer the counter-offer'],
     [anOrder({ negotiation: 'counter_proposed' }), 'seller', 'Waiting for the client to answer the counter-offer'],
     [anOrder({ negotiation: 'special_price_requested' }), 'client', 'Waiting for the seller'],
+    [anOrder({ negotiation: 'none' }), 'seller', 'Waiting for you to approve the order or make a counter-offer'],
+    [
+      anOrder({ negotiation: 'special_price_requested' }),
+      'seller',
+      'The client asks for a special price: approve the order to accept the requested price, or make a counter-offer',
+    ],
+    [
+      anOrder({ negotiation: 'counter_accepted' }),
+      'seller',
+      'The client accepted your counter-offer: approve the order to complete it',
+    ],
     [
       anOrder({ negotiation: 'counter_declined' }),
       'seller',
-      'Waiting for you to approve the order or make a counter-offer',
+      'The client declined your counter-offer: approve the order at its current prices or make another counter-offer',
     ],
     [anOrder({ status: 'completed' }), 'client', 'Nothing left to do: the order is completed'],
     [anOrder({ status: 'cancelled' }), 'seller', 'Nothing left to do: the order is cancelled'],

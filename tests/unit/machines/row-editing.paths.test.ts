@@ -120,8 +120,9 @@ function walk(path: (typeof paths)[number]) {
     // Replayed from the start: the traversal merges snapshots that differ only in messages.
     let before: Snapshot | null = null;
     let state = getInitialSnapshot(machine);
-    for (const { event } of path.steps) {
-      if (event.type !== 'xstate.init') state = getNextSnapshot(machine, state, event as RowEditingEvent);
+    for (const { event: step } of path.steps) {
+      const event = step as EventObject;
+      if (event.type !== 'xstate.init') state = getNextSnapshot(machine, state, step);
       const { original, draft, initial, errors, theirs, next } = state.context;
       // One row at most; viewing keeps nothing.
       if (state.matches('viewing')) {
@@ -174,7 +175,7 @@ function walk(path: (typeof paths)[number]) {
       // Leaving a changed row asks; an unchanged one just closes (or moves to the other row).
       if ((event.type === 'edit.leave' || event.type === 'edit.start') && before?.matches('editing')) {
         const other =
-          event.type === 'edit.leave' || (event as { original: Offer }).original.id !== before.context.original?.id;
+          event.type === 'edit.leave' || (event as unknown as { original: Offer }).original.id !== before.context.original?.id;
         if (other) expect(state.matches('leaving')).toBe(selectIsChanged(before));
       }
       if (event.type === 'leave.stay') expect([state.value, draft]).toEqual(['editing', before?.context.draft]);

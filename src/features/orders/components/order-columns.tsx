@@ -1,3 +1,4 @@
+import type { NegotiationRole } from '@machines/negotiation/negotiation.types';
 import type { Order } from '@/api/models';
 import type { ItemLinks } from '@/core/item-links';
 import { formatDateTime } from '@/lib/dates';
@@ -5,44 +6,63 @@ import { formatMoney } from '@/lib/money';
 import { createGridColumns } from '@/ui/data-grid';
 import { Link } from '@/ui/link';
 import { StatusBadge } from '@/ui/status-badge';
-import { negotiationLabels } from '../order-labels';
+import { negotiationLabels, partyName } from '../order-labels';
 
 const column = createGridColumns<Order>();
 
-/**
- * My Orders' columns (issue 8). Sortable columns carry the API's ordering field as their id, so a
- * header click becomes `ordering=-total` and so on.
+/*
+ * Sortable columns carry the API's ordering field as their id, so a header click becomes
+ * `ordering=-total` and so on.
  */
-export const orderColumns = column.columns([
-  column.accessor('id', {
-    header: 'Order',
-    meta: { isRowHeader: true, width: '7rem' },
-    cell: (info) => {
-      // The grid's table meta: the link that opens an order (src/core/item-links.ts).
-      const { hrefOf } = info.table.options.meta as ItemLinks;
-      return <Link href={hrefOf(info.getValue())}>#{info.getValue()}</Link>;
-    },
-  }),
-  column.accessor('created_at', {
-    header: 'Placed',
-    enableSorting: true,
-    sortDescFirst: true,
-    cell: (info) => formatDateTime(info.getValue()),
-  }),
-  column.accessor((order) => order.seller.name, { id: 'seller', header: 'Seller' }),
-  column.accessor('item_count', { header: 'Items', meta: { align: 'end' } }),
+const orderNumber = column.accessor('id', {
+  header: 'Order',
+  meta: { isRowHeader: true, width: '7rem' },
+  cell: (info) => {
+    // The grid's table meta: the link that opens an order (src/core/item-links.ts).
+    const { hrefOf } = info.table.options.meta as ItemLinks;
+    return <Link href={hrefOf(info.getValue())}>#{info.getValue()}</Link>;
+  },
+});
+const placed = column.accessor('created_at', {
+  header: 'Placed',
+  enableSorting: true,
+  sortDescFirst: true,
+  cell: (info) => formatDateTime(info.getValue()),
+});
+const items = column.accessor('item_count', { header: 'Items', meta: { align: 'end' } });
+const total = column.accessor('total', {
+  header: 'Total',
+  enableSorting: true,
+  sortDescFirst: true,
+  meta: { align: 'end' },
+  cell: (info) => formatMoney(info.getValue()),
+});
+const negotiation = (role: NegotiationRole) =>
   column.accessor('negotiation', {
     header: 'Negotiation',
     cell: (info) => {
-      const { label, tone } = negotiationLabels[info.getValue()];
+      const { label, tone } = negotiationLabels[role][info.getValue()];
       return <StatusBadge tone={tone}>{label}</StatusBadge>;
     },
-  }),
-  column.accessor('total', {
-    header: 'Total',
-    enableSorting: true,
-    sortDescFirst: true,
-    meta: { align: 'end' },
-    cell: (info) => formatMoney(info.getValue()),
-  }),
+  });
+
+/** My Orders' columns (issue 8): the client sees who sells. */
+export const orderColumns = column.columns([
+  orderNumber,
+  placed,
+  column.accessor((order) => order.seller.name, { id: 'seller', header: 'Seller' }),
+  items,
+  negotiation('client'),
+  total,
+]);
+
+/** Review Orders' columns (issue 9): the seller sees who ordered, and from which of its storefronts. */
+export const reviewOrderColumns = column.columns([
+  orderNumber,
+  placed,
+  column.accessor((order) => partyName(order.client), { id: 'client', header: 'Client' }),
+  column.accessor((order) => order.seller.name, { id: 'storefront', header: 'Storefront' }),
+  items,
+  negotiation('seller'),
+  total,
 ]);

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { OrderListQuery } from '@/api/models';
 import { useOptions } from '@/core/options';
 import { DebouncedSearchField } from '@/ui/debounced-search-field';
@@ -12,6 +13,9 @@ export type OrderFilterValues = {
   [K in 'search' | 'startDate' | 'endDate' | 'seller' | 'region' | 'counterOffer']: OrderListQuery[K] | undefined;
 };
 
+/** Which storefronts the seller filter offers: all of them (a client), or the caller's own (a seller). */
+export type StorefrontChoices = 'all' | 'own';
+
 const counterOfferChoices = [
   { id: 'all', name: 'All orders' },
   { id: 'only', name: 'Counter-offers only' },
@@ -20,14 +24,21 @@ const counterOfferChoices = [
 /** Search, the days placed, seller, region and counter-offers above the orders. */
 export function OrderFilters({
   values,
+  storefronts,
   onChange,
   onReset,
 }: {
   values: OrderFilterValues;
+  storefronts: StorefrontChoices;
   onChange: (patch: Partial<OrderFilterValues>) => void;
   onReset: () => void;
 }) {
   const { options: choices, problem, retry } = useOptions();
+  // The options mark the caller's own storefronts; a seller's orders come only from those.
+  const sellers = useMemo(
+    () => (storefronts === 'own' ? choices?.sellers.filter((seller) => seller.is_own) : choices?.sellers),
+    [choices, storefronts],
+  );
 
   const { startDate, endDate } = values;
   return (
@@ -39,9 +50,9 @@ export function OrderFilters({
         onChange={(range) => onChange({ startDate: range?.start, endDate: range?.end })}
       />
       <IdFilterSelect
-        label="Seller"
-        emptyLabel="All sellers"
-        options={choices?.sellers}
+        label={storefronts === 'own' ? 'Storefront' : 'Seller'}
+        emptyLabel={storefronts === 'own' ? 'All storefronts' : 'All sellers'}
+        options={sellers}
         value={values.seller}
         onChange={(seller) => onChange({ seller })}
       />

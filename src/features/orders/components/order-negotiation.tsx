@@ -5,20 +5,24 @@ import {
   selectOrder,
   selectProblem,
 } from '@machines/negotiation/negotiation.selectors';
-import type { Move } from '@machines/negotiation/negotiation.types';
+import type { Move, NegotiationRole } from '@machines/negotiation/negotiation.types';
+import { selectRole } from '@machines/session/session.selectors';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Order } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { announceChange } from '@/core/data-events';
+import { SessionContext } from '@/core/session';
 import { formatDateTime } from '@/lib/dates';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { WarningIcon } from '@/ui/icons';
 import { notify } from '@/ui/notify';
 import { StatusBadge } from '@/ui/status-badge';
-import { negotiationLabels } from '../order-labels';
+import { TextField } from '@/ui/text-field';
+import { negotiationLabels, partyName } from '../order-labels';
 import { negotiationLogic } from '../orders.implementations';
+import { CounterForm } from './counter-form';
 import { OrderHistory } from './order-history';
 import { OrderLines } from './order-lines';
 
@@ -30,13 +34,25 @@ const DONE_MESSAGES: Record<Move, string> = {
   approve: 'Order approved',
 };
 
+/** The contract's bound of `CancelRequest.reason`. */
+const MAX_REASON = 2000;
+
+/** Who the other side is, and how the notes are named, for each reader. */
+const WORDS: Record<NegotiationRole, { otherSide: string; clientNote: string; counterNote: string }> = {
+  client: { otherSide: 'the seller', clientNote: 'Your note', counterNote: "Seller's note" },
+  seller: { otherSide: 'the client', clientNote: "Client's note", counterNote: 'Your note' },
+};
+
 /**
- * An opened order and the client's moves on it (issue 8, "Negotiation, client side"): the
- * negotiation machine decides which moves are offered and confirms the destructive ones; every
- * fresh order it reports refreshes the order lists.
+ * An opened order and the moves its reader may make (issue 8, "Negotiation, client side"; issue
+ * 9, Review Orders): the client accepts or declines a counter-offer, the seller approves, counters
+ * (a special-price request included) or cancels, either side cancels. The role comes from the
+ * session; the negotiation machine decides which moves are offered and confirms the destructive
+ * ones; every fresh order it reports refreshes the order lists.
  */
 export function OrderNegotiation({ order: loaded }: { order: Order }) {
-  const negotiation = useActorRef(useApiLogic(negotiationLogic), { input: { order: loaded, role: 'client' } });
+  const role = SessionContext.useSelector(selectRole) ?? 'client';
+  const negotiation = useActorRef(useApiLogic(negotiationLogic), { input: { order: loaded, role } });
   const order = useSelector(negotiation, selectOrder);
   const problem = useSelector(negotiation, selectProblem);
   const nextStep = useSelector(negotiation, selectNextStep);
@@ -45,30 +61,53 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
   const canAccept = useSelector(negotiation, (s) => s.can({ type: 'negotiation.accept' }));
   const canDecline = useSelector(negotiation, (s) => s.can({ type: 'negotiation.decline' }));
   const canCancel = useSelector(negotiation, (s) => s.can({ type: 'negotiation.cancel' }));
+  const canApprove = useSelector(negotiation, (s) => s.can({ type: 'negotiation.approve' }));
+  const canCounter = useSelector(negotiation, (s) => s.can({ type: 'negotiation.counter', counter: { lines: [] } }));
   const nextStepHeading = useRef<HTMLHeadingElement>(null);
+  const [isCountering, setCountering] = useState(false);
+  const [reason, setReason] = useState('');
 
   useEffect(() => {
     const subscriptions = [
-      negotiation.on('order.changed', () => announceChange('orders')),
+      negotiation.on('order.changed', () => {
+        announceChange('orders');
+        // The counter-offer was made, or the order moved meanwhile: the form was for the order before.
+        setCountering(false);
+      }),
       negotiation.on('negotiation.moved', ({ move }) => {
         notify({ type: 'success', message: DONE_MESSAGES[move] });
         // The pressed button may be gone (nothing left to answer), and a closing confirmation
         // hands focus back to it: once both have settled, focus goes to what happens next.
         requestAnimationFrame(() => requestAnimationFrame(() => nextStepHeading.current?.focus()));
       }),
-      negotiation.on('negotiation.failed', ({ message }) => notify({ type: 'error', message })),
     ];
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
     };
   }, [negotiation]);
+  useEffect(() => {
+    // While the counter form is open it reports failures itself, field messages on its fields.
+    if (isCountering) return undefined;
+    const subscription = negotiation.on('negotiation.failed', ({ message }) => notify({ type: 'error', message }));
+    return () => subscription.unsubscribe();
+  }, [negotiation, isCountering]);
 
   const confirming = confirmation ?? (inFlight === 'cancel' || inFlight === 'decline' ? inFlight : null);
-  const { label, tone } = negotiationLabels[order.negotiation];
+  const { label, tone } = negotiationLabels[role][order.negotiation];
+  const words = WORDS[role];
+  // The table: the seller approves or counters from anything but a counter-offer awaiting the client.
+  const isSellersTurn = role === 'seller' && order.negotiation !== 'counter_proposed';
   return (
     <div className="order">
       <dl className="order-facts">
-        <Fact term="Seller">{order.seller.name}</Fact>
+        {role === 'seller' ? (
+          <>
+            <Fact term="Client">{partyName(order.client)}</Fact>
+            <Fact term="Storefront">{order.seller.name}</Fact>
+          </>
+        ) : (
+          <Fact term="Seller">{order.seller.name}</Fact>
+        )}
         <Fact term="Placed">{formatDateTime(order.created_at)}</Fact>
         <Fact term="Negotiation">
           <StatusBadge tone={tone}>{label}</StatusBadge>
@@ -89,8 +128,23 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
         )}
         {order.status === 'in_progress' && (
           <div className="order-next__actions">
-            {/* Answering is shown only when there is a counter-offer to answer; the machine decides when it may be sent. */}
-            {order.negotiation === 'counter_proposed' && (
+            {/* The moves are shown where the table gives them to this role; the machine decides when they may be sent. */}
+            {isSellersTurn && (
+              <>
+                <Button
+                  variant="primary"
+                  isDisabled={!canApprove}
+                  isPending={inFlight === 'approve'}
+                  onPress={() => negotiation.send({ type: 'negotiation.approve' })}
+                >
+                  {order.negotiation === 'special_price_requested' ? 'Approve requested price' : 'Approve order'}
+                </Button>
+                <Button isDisabled={!canCounter} onPress={() => setCountering(true)}>
+                  Counter-offer…
+                </Button>
+              </>
+            )}
+            {role === 'client' && order.negotiation === 'counter_proposed' && (
               <>
                 <Button
                   variant="primary"
@@ -108,7 +162,10 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
             <Button
               variant="danger"
               isDisabled={!canCancel}
-              onPress={() => negotiation.send({ type: 'negotiation.cancel' })}
+              onPress={() => {
+                setReason('');
+                negotiation.send({ type: 'negotiation.cancel' });
+              }}
             >
               Cancel order
             </Button>
@@ -118,8 +175,8 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
       <OrderLines order={order} />
       {(order.client_note || order.counter_note) && (
         <dl className="order-facts">
-          {order.client_note && <Fact term="Your note">{order.client_note}</Fact>}
-          {order.counter_note && <Fact term="Seller's note">{order.counter_note}</Fact>}
+          {order.client_note && <Fact term={words.clientNote}>{order.client_note}</Fact>}
+          {order.counter_note && <Fact term={words.counterNote}>{order.counter_note}</Fact>}
         </dl>
       )}
       <OrderHistory order={order} />
@@ -130,14 +187,28 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
         message={
           confirming === 'decline'
             ? 'The lines keep their prices and quantities, and the seller is told.'
-            : 'The order is cancelled for you and the seller. This cannot be undone.'
+            : `The order is cancelled for you and ${words.otherSide}. This cannot be undone.`
         }
         confirmLabel={confirming === 'decline' ? 'Decline counter-offer' : 'Cancel order'}
         cancelLabel={confirming === 'decline' ? 'Keep counter-offer' : 'Keep order'}
         isDestructive
         isPending={inFlight !== null}
-        onConfirm={() => negotiation.send({ type: 'negotiation.confirm' })}
-      />
+        onConfirm={() => negotiation.send({ type: 'negotiation.confirm', reason: reason.trim() })}
+      >
+        {confirming === 'cancel' && (
+          <div className="order-cancel-reason">
+            <TextField
+              label="Reason"
+              description={`Optional; ${words.otherSide} sees it in the order's history.`}
+              value={reason}
+              onChange={setReason}
+              maxLength={MAX_REASON}
+              isDisabled={inFlight !== null}
+            />
+          </div>
+        )}
+      </ConfirmDialog>
+      {isCountering && <CounterForm order={order} negotiation={negotiation} onClose={() => setCountering(false)} />}
     </div>
   );
 }

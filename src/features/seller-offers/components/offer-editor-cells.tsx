@@ -198,10 +198,14 @@ function RowAction({ product }: { product: string }) {
   );
 }
 
-/** What can take focus in the row, in order: the grid keeps them out of the page's tab order. */
+/**
+ * What can take focus in the row's editor cells, in order: the grid keeps them out of the page's
+ * tab order. The selection checkbox is the grid's, not the edit's: from it Tab would leave the row.
+ */
 const rowWidgets = (row: Element) =>
   [...row.querySelectorAll<HTMLElement>('[data-grid-widget]')].filter(
-    (widget) => !widget.hasAttribute('disabled') && widget.getClientRects().length > 0,
+    (widget) =>
+      !widget.hasAttribute('disabled') && !widget.closest('[data-grid-select]') && widget.getClientRects().length > 0,
   );
 
 /**
@@ -245,7 +249,9 @@ function useReturnFocus() {
       const active = document.activeElement;
       const wasInRow = !active || active === document.body || Boolean(row?.contains(active));
       if (!row || !wasInRow) return;
-      requestAnimationFrame(() => {
+      // Once this commit has put the row's own cells back, and before the list reload a save
+      // sets off: the grid would then take focus to the cell it last saw focused instead.
+      queueMicrotask(() => {
         if (row.isConnected && !row.contains(document.activeElement)) row.cells[column]?.focus();
       });
     };

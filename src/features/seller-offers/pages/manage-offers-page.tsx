@@ -1,7 +1,6 @@
-import { selectIsLeaving } from '@machines/row-editing/row-editing.selectors';
 import { selectProfile } from '@machines/session/session.selectors';
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { z } from 'zod/mini';
 import type { ManageOfferListQuery, Offer } from '@/api/models';
@@ -10,20 +9,17 @@ import { paths } from '@/core/paths';
 import { SessionContext } from '@/core/session';
 import { useList } from '@/core/use-list';
 import { useListGrid } from '@/core/use-list-grid';
-import { formatDateTime } from '@/lib/dates';
 import { Button } from '@/ui/button';
-import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { DataGrid } from '@/ui/data-grid';
 import { Page } from '@/ui/page';
 import { SubNav } from '@/ui/sub-nav';
-import { BulkActions } from '../components/bulk-actions';
+import { EditDialogs, KeptDraftBanner } from '../components/edit-prompts';
 import { type ManageOffersMeta, publishedColumns, unpublishedColumns } from '../components/manage-offer-columns';
 import { ManageOfferFilters, type ManageOfferFilterValues } from '../components/manage-offer-filters';
-import { OfferConflictDialog } from '../components/offer-conflict-dialog';
 import { ExportOffersButton, UploadOffersButton } from '../components/upload-offers';
 import { RowEditingContext } from '../row-editing-context';
 import { MANAGE_OFFERS_FALLBACK, manageOfferListLogic } from '../seller-offers.implementations';
-import { useKeptDraft, useOfferRowEditing } from '../use-offer-row-editing';
+import { useOfferRowEditing } from '../use-offer-row-editing';
 import '../seller-offers.css';
 
 /** The orderings the grid's sortable columns give (column id, descending with a minus). */
@@ -67,6 +63,9 @@ const NO_FILTERS: ManageOfferFilterValues = {
 
 const rowIdOf = (offer: Offer) => String(offer.id);
 
+// The bulk actions (their machine and dialogs) load with the first selection, not with the page.
+const BulkActions = lazy(() => import('../components/bulk-actions').then((m) => ({ default: m.BulkActions })));
+
 /** /seller/manage-offers (Published) and /seller/manage-offers/unpublished. */
 export function ManageOffersPage() {
   const [location] = useLocation();
@@ -104,23 +103,24 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
   });
 
   const { editing, origin, rowEditor, start, whenLeaving } = useOfferRowEditing({ rows: offers.rows, userId });
-  const editingOffer = useSelector(editing, (snapshot) =>
-    snapshot.hasTag('editing') ? snapshot.context.original : null,
-  );
-  const isLeaving = useSelector(editing, selectIsLeaving);
+  // The row being edited stays in view when filters, sorting or a reload take it off the page.
+  // Read narrowly: editing a row that is on the page redraws that row, not the page.
+  const pinned = useSelector(editing, (snapshot) => {
+    const original = snapshot.hasTag('editing') ? snapshot.context.original : null;
+    return original && !offers.rows?.some((row) => row.id === original.id) ? original : null;
+  });
   const meta = useMemo(
     (): ManageOffersMeta => ({ edit: start, warm: rowEditor.onWarm ?? (() => undefined) }),
     [start, rowEditor],
   );
 
-  // The row being edited stays in view when filters, sorting or a reload would take it off the page.
-  const rows = useMemo(() => {
-    if (!offers.rows || !editingOffer || offers.rows.some((row) => row.id === editingOffer.id)) return offers.rows;
-    return [editingOffer, ...offers.rows];
-  }, [offers.rows, editingOffer]);
+  const rows = useMemo(() => (pinned && offers.rows ? [pinned, ...offers.rows] : offers.rows), [pinned, offers.rows]);
 
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
+  // Once loaded the bar stays mounted: an action's Undo outlives the selection it cleared.
+  const [hasSelected, setHasSelected] = useState(false);
+  if (!hasSelected && selectedIds.size > 0) setHasSelected(true);
   const clearSelection = () => {
     setSelectedIds(new Set());
     setAllMatching(false);
@@ -141,7 +141,6 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
     setQuery(patch);
   };
 
-  const { kept, dismiss, discard } = useKeptDraft(userId);
   const tabName = isPublished ? 'Published' : 'Unpublished';
   return (
     <RowEditingContext.Provider value={{ editing, origin }}>
@@ -154,25 +153,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
             { href: paths.manageOffersUnpublished, label: 'Unpublished' },
           ]}
         />
-        {kept && !editingOffer && (
-          <section className="kept-draft" aria-label="Unsaved edit">
-            <p>
-              You have unsaved changes to “{kept.original.product}” from {formatDateTime(kept.keptAt)}.
-            </p>
-            <div className="kept-draft__actions">
-              <Button
-                variant="primary"
-                onPress={() => {
-                  editing.send({ type: 'edit.resume', original: kept.original, draft: kept.draft });
-                  dismiss();
-                }}
-              >
-                Resume editing
-              </Button>
-              <Button onPress={discard}>Discard changes</Button>
-            </div>
-          </section>
-        )}
+        <KeptDraftBanner userId={userId} />
         <ManageOfferFilters
           values={{ publisher, region, search, start_date, end_date, publishedDate }}
           isPublished={isPublished}
@@ -191,13 +172,17 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
             </Button>
           </p>
         )}
-        <BulkActions
-          tab={isPublished ? 'published' : 'unpublished'}
-          selection={{ ids: new Set([...selectedIds].map(Number)), allMatching, total: offers.total }}
-          filters={listed}
-          rows={offers.rows ?? []}
-          onSettled={clearSelection}
-        />
+        {hasSelected && (
+          <Suspense fallback={null}>
+            <BulkActions
+              tab={isPublished ? 'published' : 'unpublished'}
+              selection={{ ids: new Set([...selectedIds].map(Number)), allMatching, total: offers.total }}
+              filters={listed}
+              rows={offers.rows ?? []}
+              onSettled={clearSelection}
+            />
+          </Suspense>
+        )}
         <DataGrid
           label={`${tabName} offers`}
           columns={isPublished ? publishedColumns : unpublishedColumns}
@@ -220,17 +205,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
           selection={selection}
           rowEditor={rowEditor}
         />
-        <ConfirmDialog
-          isOpen={isLeaving}
-          onOpenChange={(isOpen) => isOpen || editing.send({ type: 'leave.stay' })}
-          title={`Discard your changes to “${editingOffer?.product ?? ''}”?`}
-          message="The changes in the row you are editing have not been saved."
-          confirmLabel="Discard changes"
-          cancelLabel="Keep editing"
-          isDestructive
-          onConfirm={() => editing.send({ type: 'leave.discard' })}
-        />
-        <OfferConflictDialog />
+        <EditDialogs />
       </Page>
     </RowEditingContext.Provider>
   );

@@ -1,4 +1,6 @@
 /**
+ * The editing row's dialogs, loaded when first needed (edit-prompts.tsx).
+ *
  * After a 409 on save (issue 9, "Concurrent edits lose nothing"): their version and the seller's,
  * field by field, with the differences marked; the seller keeps one. Keeping theirs drops the
  * draft; keeping mine writes the fields the seller changed over their version.
@@ -10,6 +12,7 @@ import { useOptions } from '@/core/options';
 import { formatDateTime, fromLocalIso } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Dialog } from '@/ui/dialog';
 import { useRowEditing } from '../row-editing-context';
 
@@ -90,3 +93,21 @@ function ConflictRow({ row }: { row: Row }) {
 }
 
 const priceText = (draft: OfferDraft) => (draft.unit_price ? formatMoney(draft.unit_price) : '—');
+
+/** Another row, page or route was asked for while the editing row has changes. */
+export function LeaveEditDialog() {
+  const editing = useRowEditing();
+  const product = useSelector(editing, (snapshot) => snapshot.context.original?.product ?? '');
+  return (
+    <ConfirmDialog
+      isOpen
+      onOpenChange={(isOpen) => isOpen || editing.send({ type: 'leave.stay' })}
+      title={`Discard your changes to “${product}”?`}
+      message="The changes in the row you are editing have not been saved."
+      confirmLabel="Discard changes"
+      cancelLabel="Keep editing"
+      isDestructive
+      onConfirm={() => editing.send({ type: 'leave.discard' })}
+    />
+  );
+}

@@ -1,0 +1,272 @@
+import { refusalMessageOf } from '@machines/negotiation/negotiation.logic';
+import type { NegotiationRef } from '@machines/negotiation/negotiation.machine';
+import { useSelector } from '@xstate/react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { z } from 'zod/mini';
+import type { CounterRequest, Order, OrderLine } from '@/api/models';
+import { useFailureFeedback } from '@/core/use-failure-feedback';
+import { centsOf, formatCents, moneyOf } from '@/lib/money';
+import { formatPriceInput } from '@/lib/price';
+import { useForm } from '@/lib/use-form';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { PriceField } from '@/ui/price-field';
+import { TextField } from '@/ui/text-field';
+
+/** The contract's bounds of `CounterRequest`; the unit price's is the server's (server/http/money.ts). */
+const MAX_QUANTITY = 100_000;
+const MAX_NOTE = 2000;
+const MAX_UNIT_PRICE_CENTS = 100_000_000;
+
+const UNCHANGED_MESSAGE = 'Change the unit price or the quantity of at least one line.';
+/** What a refused counter-offer reads when the server says no more than its field messages. */
+const COUNTER_FALLBACK = refusalMessageOf(null, 'counter');
+
+const priceKey = (line: OrderLine) => `unit_price-${line.id}`;
+const quantityKey = (line: OrderLine) => `quantity-${line.id}`;
+
+/** "12.5" → 1250; NaN for text that is not an amount. */
+const centsOfInput = (price: string) => centsOf(formatPriceInput(price));
+const isQuantity = (text: string) => /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_QUANTITY;
+
+function counterSchema(lines: readonly OrderLine[]) {
+  const shape: Record<string, z.ZodMiniType<string, string>> = {
+    note: z.string().check(z.trim(), z.maxLength(MAX_NOTE, `Keep the note to ${MAX_NOTE} characters or fewer.`)),
+  };
+  for (const line of lines) {
+    shape[priceKey(line)] = z.string().check(
+      z.minLength(1, 'Enter a unit price, for example 9.50.'),
+      z.refine((price) => centsOfInput(price) > 0, { message: 'Enter a price above zero, for example 9.50.' }),
+      z.refine((price) => centsOfInput(price) <= MAX_UNIT_PRICE_CENTS, {
+        message: `The unit price must be at most ${formatCents(MAX_UNIT_PRICE_CENTS)}.`,
+      }),
+    );
+    shape[quantityKey(line)] = z
+      .string()
+      .check(z.refine(isQuantity, { message: `Enter a quantity from 1 to ${MAX_QUANTITY.toLocaleString('en-US')}.` }));
+  }
+  return z.object(shape);
+}
+
+type Values = Record<string, string>;
+
+/** A line as the form would leave it: the typed price and quantity where they read, the current ones otherwise. */
+function proposed(line: OrderLine, values: Values) {
+  const cents = centsOfInput(values[priceKey(line)] ?? '');
+  const quantityText = values[quantityKey(line)] ?? '';
+  return {
+    cents: cents > 0 ? cents : centsOf(line.unit_price),
+    quantity: isQuantity(quantityText) ? Number(quantityText) : line.quantity,
+  };
+}
+
+/** Only the changed lines, each with only its changed fields (contract: `CounterLine`). */
+function counterLinesOf(lines: readonly OrderLine[], values: Values): CounterRequest['lines'] {
+  return lines.flatMap((line) => {
+    const { cents, quantity } = proposed(line, values);
+    const priceChanged = cents !== centsOf(line.unit_price);
+    const quantityChanged = quantity !== line.quantity;
+    if (!priceChanged && !quantityChanged) return [];
+    return [
+      {
+        line_id: line.id,
+        ...(priceChanged && { unit_price: moneyOf(cents) }),
+        ...(quantityChanged && { quantity }),
+      },
+    ];
+  });
+}
+
+/**
+ * The seller's counter-offer on an order (issue 9): per line a new unit price and/or quantity,
+ * old → new beside it and the new total under them, and a note. At least one line must change;
+ * only changed lines and fields are sent (`negotiation.counter`). A refusal's field messages land
+ * on the inputs of the lines they name (behaviour §5); the server numbers lines as they were sent.
+ * The opener closes it when the order changes (the counter-offer was made, or a 409).
+ */
+export function CounterForm({
+  order,
+  negotiation,
+  onClose,
+}: {
+  order: Order;
+  negotiation: NegotiationRef;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const isSending = useSelector(negotiation, (s) => s.hasTag('busy'));
+  const initial = useMemo(() => {
+    // In the order of the form, so the first field with a message takes focus.
+    const values: Values = {};
+    for (const line of order.lines) {
+      values[priceKey(line)] = line.unit_price;
+      values[quantityKey(line)] = String(line.quantity);
+    }
+    values.note = '';
+    return values;
+  }, [order.lines]);
+  const form = useForm(counterSchema(order.lines), initial);
+  const [unchanged, setUnchanged] = useState(false);
+  const firstInput = useRef<HTMLInputElement | null>(null);
+  // The line ids in the order they were sent, to read `lines.0.unit_price` back onto its line.
+  const [sentLineIds, setSentLineIds] = useState<readonly number[]>([]);
+  const fields = useMemo(() => {
+    const names: Partial<Record<string, string>> = {};
+    sentLineIds.forEach((lineId, index) => {
+      const line = { id: lineId } as OrderLine;
+      names[`lines.${index}.unit_price`] = priceKey(line);
+      names[`lines.${index}.quantity`] = quantityKey(line);
+      // A message about the line as a whole goes onto its first input.
+      names[`lines.${index}.line_id`] = priceKey(line);
+      names[`lines.${index}.non_field_errors`] = priceKey(line);
+    });
+    return names;
+  }, [sentLineIds]);
+  useFailureFeedback(negotiation, 'negotiation.failed', form, { fallback: COUNTER_FALLBACK, fields });
+
+  const changes = counterLinesOf(order.lines, form.values);
+  const currentCents = order.lines.reduce((sum, line) => sum + centsOf(line.unit_price) * line.quantity, 0);
+  const newCents = order.lines.reduce((sum, line) => {
+    const { cents, quantity } = proposed(line, form.values);
+    return sum + cents * quantity;
+  }, 0);
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const valid = form.submit();
+    if (!valid) return;
+    const lines = counterLinesOf(order.lines, valid);
+    if (lines.length === 0) {
+      setUnchanged(true);
+      firstInput.current?.focus();
+      return;
+    }
+    const counter: CounterRequest = { lines, ...(valid.note && { note: valid.note }) };
+    const send = { type: 'negotiation.counter' as const, counter };
+    if (!negotiation.getSnapshot().can(send)) return;
+    setSentLineIds(lines.map((line) => line.line_id));
+    negotiation.send(send);
+  };
+
+  const footer = (
+    <>
+      <Button onPress={onClose} isDisabled={isSending}>
+        Cancel
+      </Button>
+      <Button variant="primary" type="submit" form={formId} isPending={isSending}>
+        Send counter-offer
+      </Button>
+    </>
+  );
+  return (
+    <Dialog
+      title={`Counter-offer on order #${order.id}`}
+      isOpen
+      onOpenChange={(isOpen) => isOpen || onClose()}
+      isDismissDisabled={isSending}
+      size="large"
+      footer={footer}
+    >
+      <form id={formId} className="counter-form" onSubmit={onSubmit} noValidate>
+        <p className="counter-form__intro">
+          Propose a new unit price, a new quantity or both for the lines you want to change. The client then accepts or
+          declines the counter-offer.
+        </p>
+        {order.lines.map((line, index) => {
+          const price = form.field(priceKey(line));
+          const quantity = form.field(quantityKey(line));
+          const next = proposed(line, form.values);
+          const oldCents = centsOf(line.unit_price);
+          const isChanged = changes.some((change) => change.line_id === line.id);
+          const keepChanged = (apply: (value: string) => void) => (value: string) => {
+            setUnchanged(false);
+            apply(value);
+          };
+          return (
+            <fieldset key={line.id} className="counter-line">
+              <legend className="counter-line__product">
+                {line.product}
+                <span className="counter-line__meta">
+                  {line.publisher} / {line.region}
+                </span>
+              </legend>
+              <div className="counter-line__fields">
+                <PriceField
+                  label="Unit price"
+                  name={price.name}
+                  value={price.value ?? ''}
+                  onChange={keepChanged(price.onChange)}
+                  onBlur={price.onBlur}
+                  description={`Now ${formatCents(oldCents)}`}
+                  errorMessage={price.errorMessage}
+                  inputRef={(element) => {
+                    price.inputRef(element);
+                    if (index === 0) firstInput.current = element;
+                  }}
+                />
+                <TextField
+                  {...quantity}
+                  onChange={keepChanged((typed) => quantity.onChange(typed.replace(/\D/g, '')))}
+                  label="Quantity"
+                  inputMode="numeric"
+                  description={`Now ${line.quantity}`}
+                />
+              </div>
+              <p className="counter-line__change">
+                {isChanged ? (
+                  <>
+                    {next.cents !== oldCents && (
+                      <span>
+                        Unit price <OldToNew old={formatCents(oldCents)} next={formatCents(next.cents)} />
+                      </span>
+                    )}
+                    {next.quantity !== line.quantity && (
+                      <span>
+                        Quantity <OldToNew old={String(line.quantity)} next={String(next.quantity)} />
+                      </span>
+                    )}
+                    <span>
+                      Line total{' '}
+                      <OldToNew
+                        old={formatCents(oldCents * line.quantity)}
+                        next={formatCents(next.cents * next.quantity)}
+                      />
+                    </span>
+                  </>
+                ) : (
+                  <span className="counter-line__unchanged">Unchanged</span>
+                )}
+              </p>
+            </fieldset>
+          );
+        })}
+        <p className="counter-form__total">
+          Total{' '}
+          {newCents === currentCents ? (
+            `${formatCents(currentCents)} (unchanged)`
+          ) : (
+            <OldToNew old={formatCents(currentCents)} next={formatCents(newCents)} />
+          )}
+        </p>
+        {unchanged && (
+          <p role="alert" className="counter-form__problem">
+            {UNCHANGED_MESSAGE}
+          </p>
+        )}
+        <TextField {...form.field('note')} label="Note to the client" description="Optional." maxLength={MAX_NOTE} />
+      </form>
+    </Dialog>
+  );
+}
+
+/** "€12.50 → €11.00"; screen readers hear "€12.50 to €11.00". */
+function OldToNew({ old, next }: { old: string; next: string }) {
+  return (
+    <>
+      <s className="counter-line__old">{old}</s>
+      <span aria-hidden="true"> → </span>
+      <span className="visually-hidden"> to </span>
+      <strong>{next}</strong>
+    </>
+  );
+}

@@ -1,0 +1,385 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { onTestFinished } from 'vitest';
+import type { ManageOfferListQuery, Offer, OfferChange } from '@/api/models';
+import { onDataChange } from '@/core/data-events';
+import { BulkActions, type OfferSelection } from '@/features/seller-offers/components/bulk-actions';
+import { aProfile, type Reply, type Routes, renderPage, type SeenRequest } from '../../support/render';
+import { anOffer, someOptions } from '../offers/offer-fixtures';
+
+const LIST = 'GET /api/v1/manage-offers/';
+const PUBLISH = 'POST /api/v1/manage-offers/publish/';
+const UPDATE = 'POST /api/v1/manage-offers/update/';
+const OPTIONS = 'GET /api/v1/options/';
+
+const starfall = anOffer({ id: 11, product: 'Starfall Tactics', is_published: false, published_at: null });
+const moonRun = anOffer({
+  id: 12,
+  product: 'Moon Run',
+  unit_price: '20.00',
+  is_published: false,
+  published_at: null,
+});
+const FILTERS: ManageOfferListQuery = { publishType: 'unpublished', search: 'a' };
+
+const chosen = (...ids: number[]): OfferSelection => ({ ids: new Set(ids), allMatching: false, total: 40 });
+const allMatching = (total: number): OfferSelection => ({ ids: new Set(), allMatching: true, total });
+const NOTHING: OfferSelection = { ids: new Set(), allMatching: false, total: 40 };
+
+/** The page's part: it holds the selection and clears it when the bar says so. */
+function Selection({
+  tab,
+  initial,
+  rows,
+}: {
+  tab: 'published' | 'unpublished';
+  initial: OfferSelection;
+  rows: Offer[];
+}) {
+  const [selection, setSelection] = useState(initial);
+  return (
+    <BulkActions
+      tab={tab}
+      selection={selection}
+      filters={FILTERS}
+      rows={rows}
+      onSettled={() => setSelection(NOTHING)}
+    />
+  );
+}
+
+function renderBar({
+  tab = 'unpublished',
+  selection = chosen(11, 12),
+  rows = [starfall, moonRun],
+  routes = {},
+}: {
+  tab?: 'published' | 'unpublished';
+  selection?: OfferSelection;
+  rows?: Offer[];
+  routes?: Routes;
+} = {}) {
+  const offersChanged = vi.fn();
+  const stop = onDataChange('offers', offersChanged);
+  onTestFinished(stop);
+  const page = renderPage(<Selection tab={tab} initial={selection} rows={rows} />, {
+    signedIn: aProfile({ permissions: ['add_offer'] }),
+    routes: { [OPTIONS]: { body: someOptions }, ...routes },
+  });
+  return { ...page, offersChanged };
+}
+
+const bar = () => screen.getByRole('group', { name: 'Selected offers' });
+const snackbar = () => screen.getByRole('region', { name: 'Notifications' });
+
+/** The publish call, answering as the server does: how many changed, and the offers after. */
+const publishReply = (request: SeenRequest): Reply => {
+  const { offer_ids } = request.body as { offer_ids: number[]; publish: boolean };
+  return { body: { count: offer_ids.length, offers: [] } };
+};
+
+/** `total` offers of the filtered set, ids from 1001, answered a page at a time by limit and offset. */
+function matchingOffers(total: number) {
+  const offers = Array.from({ length: total }, (_, index) =>
+    anOffer({ id: 1001 + index, product: `Offer ${1001 + index}`, is_published: false, published_at: null }),
+  );
+  const list = (request: SeenRequest): Reply => {
+    const offset = Number(request.query.get('offset') ?? 0);
+    const limit = Number(request.query.get('limit') ?? 10);
+    return { body: { count: total, next: null, previous: null, results: offers.slice(offset, offset + limit) } };
+  };
+  return { offers, ids: offers.map((offer) => offer.id), list };
+}
+
+describe('Bulk actions on the selected offers', () => {
+  it('shows the count and the actions while offers are selected, and clears the selection', async () => {
+    const { user } = renderBar();
+    expect(bar()).toHaveTextContent('2 selected');
+    expect(within(bar()).getByRole('button', { name: 'Publish' })).toBeInTheDocument();
+    expect(within(bar()).getByRole('button', { name: 'Update…' })).toBeInTheDocument();
+
+    await user.click(within(bar()).getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('group', { name: 'Selected offers' })).not.toBeInTheDocument();
+  });
+
+  it('offers Withdraw on the Published tab, and says when all matching offers are selected', () => {
+    renderBar({ tab: 'published', selection: allMatching(40) });
+    expect(bar()).toHaveTextContent('All 40 matching offers selected');
+    expect(within(bar()).getByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
+    expect(within(bar()).queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+  });
+
+  it('publishes the selected offers once confirmed; Undo withdraws them again', async () => {
+    const { user, server, offersChanged } = renderBar({ routes: { [PUBLISH]: publishReply } });
+    await user.click(within(bar()).getByRole('button', { name: 'Publish' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Publish offers' });
+    expect(confirm).toHaveTextContent('Publish the 2 selected offers? Clients can then see and order them.');
+    expect(server.callsTo(PUBLISH)).toHaveLength(0);
+
+    await user.click(within(confirm).getByRole('button', { name: 'Publish 2 offers' }));
+    await waitFor(() => expect(snackbar()).toHaveTextContent('2 offers published'));
+    expect(server.callsTo(PUBLISH).map((call) => call.body)).toEqual([{ offer_ids: [11, 12], publish: true }]);
+    expect(offersChanged).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('group', { name: 'Selected offers' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await user.click(within(snackbar()).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(within(snackbar()).getByRole('status')).toHaveTextContent('Publishing undone'));
+    expect(server.callsTo(PUBLISH).map((call) => call.body)).toEqual([
+      { offer_ids: [11, 12], publish: true },
+      { offer_ids: [11, 12], publish: false },
+    ]);
+    expect(offersChanged).toHaveBeenCalledTimes(2);
+  });
+
+  it('withdraws on the Published tab, and Undo publishes only the offers that were published', async () => {
+    const published = [{ ...starfall, is_published: true }, moonRun];
+    const { user, server } = renderBar({ tab: 'published', rows: published, routes: { [PUBLISH]: publishReply } });
+    await user.click(within(bar()).getByRole('button', { name: 'Withdraw' }));
+    await user.click(screen.getByRole('button', { name: 'Withdraw 2 offers' }));
+    await waitFor(() => expect(snackbar()).toHaveTextContent('2 offers withdrawn'));
+
+    await user.click(within(snackbar()).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(snackbar()).toHaveTextContent('Withdrawal undone'));
+    expect(server.callsTo(PUBLISH).map((call) => call.body)).toEqual([
+      { offer_ids: [11, 12], publish: false },
+      { offer_ids: [11], publish: true },
+    ]);
+  });
+
+  it('reads every page of the matching offers, then publishes them all', async () => {
+    const matching = matchingOffers(250);
+    const { user, server } = renderBar({
+      selection: allMatching(250),
+      routes: { [LIST]: matching.list, [PUBLISH]: publishReply },
+    });
+    await user.click(within(bar()).getByRole('button', { name: 'Publish' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Publish offers' });
+    expect(confirm).toHaveTextContent('Publish all 250 offers matching these filters?');
+    await user.click(within(confirm).getByRole('button', { name: 'Publish 250 offers' }));
+
+    await waitFor(() => expect(snackbar()).toHaveTextContent('250 offers published'));
+    const reads = server.callsTo(LIST).map((call) => Object.fromEntries(call.query));
+    expect(reads).toEqual([0, 100, 200].map((offset) => ({ ...FILTERS, limit: '100', offset: String(offset) })));
+    expect(server.callsTo(PUBLISH).map((call) => call.body)).toEqual([{ offer_ids: matching.ids, publish: true }]);
+  });
+
+  it('sends more than 500 offers in calls of 500, one after another', async () => {
+    const matching = matchingOffers(1200);
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const slowPublish = async (request: SeenRequest) => {
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((done) => setTimeout(done, 5));
+      inFlight -= 1;
+      return publishReply(request);
+    };
+    const { user, server } = renderBar({
+      selection: allMatching(1200),
+      routes: { [LIST]: matching.list, [PUBLISH]: slowPublish },
+    });
+    await user.click(within(bar()).getByRole('button', { name: 'Publish' }));
+    await user.click(screen.getByRole('button', { name: 'Publish 1200 offers' }));
+
+    await waitFor(() => expect(snackbar()).toHaveTextContent('1200 offers published'));
+    expect(server.callsTo(LIST)).toHaveLength(12);
+    const sent = server.callsTo(PUBLISH).map((call) => (call.body as { offer_ids: number[] }).offer_ids);
+    expect(sent.map((ids) => ids.length)).toEqual([500, 500, 200]);
+    expect(sent.flat()).toEqual(matching.ids);
+    expect(mostInFlight).toBe(1);
+  });
+
+  it('says what was done when a later call fails, keeps the selection and can undo that part', async () => {
+    const matching = matchingOffers(1200);
+    let calls = 0;
+    const failSecond = (request: SeenRequest): Reply => {
+      calls += 1;
+      const { publish } = request.body as { publish: boolean };
+      if (publish && calls === 2) return { status: 403, body: { detail: 'You do not have permission.' } };
+      return publishReply(request);
+    };
+    const { user, server, offersChanged } = renderBar({
+      selection: allMatching(1200),
+      routes: { [LIST]: matching.list, [PUBLISH]: failSecond },
+    });
+    await user.click(within(bar()).getByRole('button', { name: 'Publish' }));
+    await user.click(screen.getByRole('button', { name: 'Publish 1200 offers' }));
+
+    await waitFor(() =>
+      expect(within(snackbar()).getByRole('alert')).toHaveTextContent(
+        '500 of 1200 offers were published; the rest were not: You do not have permission to publish offers',
+      ),
+    );
+    expect(server.callsTo(PUBLISH)).toHaveLength(2);
+    expect(offersChanged).toHaveBeenCalledOnce();
+    expect(bar()).toHaveTextContent('All 1200 matching offers selected');
+
+    await user.click(within(snackbar()).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(snackbar()).toHaveTextContent('Publishing undone'));
+    expect(server.callsTo(PUBLISH)[2]?.body).toEqual({ offer_ids: matching.ids.slice(0, 500), publish: false });
+  });
+
+  it('shows a refusal and changes nothing', async () => {
+    const { user, offersChanged } = renderBar({
+      routes: { [PUBLISH]: { status: 403, body: { detail: 'You do not have permission to perform this action.' } } },
+    });
+    await user.click(within(bar()).getByRole('button', { name: 'Publish' }));
+    await user.click(screen.getByRole('button', { name: 'Publish 2 offers' }));
+
+    await waitFor(() =>
+      expect(within(snackbar()).getByRole('alert')).toHaveTextContent('You do not have permission to publish offers'),
+    );
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(bar()).toHaveTextContent('2 selected');
+    expect(offersChanged).not.toHaveBeenCalled();
+    expect(within(snackbar()).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+
+  describe('Update…', () => {
+    async function openUpdate(options: Parameters<typeof renderBar>[0] = {}) {
+      const page = renderBar(options);
+      await page.user.click(within(bar()).getByRole('button', { name: 'Update…' }));
+      // The form's code loads on the first press.
+      const dialog = await screen.findByRole('dialog', { name: 'Update offers' });
+      return { ...page, dialog };
+    }
+    const priceField = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: 'Unit price' });
+    const updateBodies = (server: ReturnType<typeof renderBar>['server']) =>
+      server.callsTo(UPDATE).map((call) => (call.body as { offers: OfferChange[] }).offers);
+
+    /** Types a date and time into a picker's segments: month, day, year, hour, minute, AM/PM. */
+    async function typeDateTime(
+      user: ReturnType<typeof renderBar>['user'],
+      dialog: HTMLElement,
+      label: string,
+      typed: string,
+    ) {
+      const [month] = within(within(dialog).getByRole('group', { name: label })).getAllByRole('spinbutton');
+      await user.click(month as HTMLElement);
+      await user.keyboard(typed);
+    }
+
+    it('asks for at least one field and checks the price on blur and on submit', async () => {
+      const { dialog, user, server } = await openUpdate();
+      expect(dialog).toHaveTextContent(
+        "Set new values on the 2 selected offers. Fields left empty keep each offer's own value.",
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Update 2 offers' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Fill in at least one field to change.');
+
+      await user.type(priceField(dialog), '0');
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+      await user.tab();
+      expect(priceField(dialog)).toHaveValue('0.00');
+      expect(priceField(dialog)).toBeInvalid();
+      expect(priceField(dialog)).toHaveAccessibleDescription(
+        expect.stringContaining('The unit price must be greater than 0.'),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Update 2 offers' }));
+      expect(priceField(dialog)).toHaveFocus();
+      expect(server.callsTo(UPDATE)).toHaveLength(0);
+    });
+
+    it('refuses an end before the start', async () => {
+      const { dialog, user, server } = await openUpdate();
+      await typeDateTime(user, dialog, 'Start', '112420261005p');
+      await typeDateTime(user, dialog, 'End', '112320261005p');
+      await user.click(within(dialog).getByRole('button', { name: 'Update 2 offers' }));
+      const end = within(dialog).getByRole('group', { name: 'End' });
+      expect(end).toHaveAccessibleDescription(expect.stringContaining('End must be after start.'));
+      expect(server.callsTo(UPDATE)).toHaveLength(0);
+    });
+
+    it('sets the filled fields on every selected offer; Undo puts back each old value', async () => {
+      const { dialog, user, server, offersChanged } = await openUpdate({
+        routes: {
+          [UPDATE]: (request) => ({ body: { count: (request.body as { offers: [] }).offers.length, offers: [] } }),
+        },
+      });
+      await user.type(priceField(dialog), '9.5');
+      await typeDateTime(user, dialog, 'End', '123120261155p');
+      await user.click(within(dialog).getByRole('button', { name: /Region/ }));
+      await user.click(await screen.findByRole('option', { name: 'North America' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Update 2 offers' }));
+
+      await waitFor(() => expect(snackbar()).toHaveTextContent('2 offers updated'));
+      const end = new Date(2026, 11, 31, 23, 55).toISOString().replace('.000Z', 'Z');
+      expect(updateBodies(server)).toEqual([
+        [
+          { id: 11, unit_price: '9.50', end, region_id: 1 },
+          { id: 12, unit_price: '9.50', end, region_id: 1 },
+        ],
+      ]);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: 'Selected offers' })).not.toBeInTheDocument();
+      expect(offersChanged).toHaveBeenCalledOnce();
+
+      await user.click(within(snackbar()).getByRole('button', { name: 'Undo' }));
+      await waitFor(() => expect(snackbar()).toHaveTextContent('Update undone'));
+      expect(updateBodies(server)[1]).toEqual([
+        { id: 11, unit_price: '12.50', end: starfall.end, region_id: 2 },
+        { id: 12, unit_price: '20.00', end: moonRun.end, region_id: 2 },
+      ]);
+      expect(offersChanged).toHaveBeenCalledTimes(2);
+    });
+
+    it('reads the old values of offers chosen on another page before changing them', async () => {
+      const elsewhere = anOffer({ id: 99, product: 'Cave Runner', unit_price: '7.25', is_published: false });
+      const { dialog, user, server } = await openUpdate({
+        selection: chosen(11, 99),
+        rows: [starfall, moonRun],
+        routes: {
+          [LIST]: { body: { count: 2, next: null, previous: null, results: [moonRun, elsewhere] } },
+          [UPDATE]: { body: { count: 2, offers: [] } },
+        },
+      });
+      await user.type(priceField(dialog), '30');
+      await user.click(within(dialog).getByRole('button', { name: 'Update 2 offers' }));
+      await waitFor(() => expect(snackbar()).toHaveTextContent('2 offers updated'));
+      expect(Object.fromEntries(server.callsTo(LIST)[0]?.query ?? [])).toEqual({
+        ...FILTERS,
+        limit: '100',
+        offset: '0',
+      });
+
+      await user.click(within(snackbar()).getByRole('button', { name: 'Undo' }));
+      await waitFor(() => expect(snackbar()).toHaveTextContent('Update undone'));
+      expect(updateBodies(server)).toEqual([
+        [
+          { id: 11, unit_price: '30.00' },
+          { id: 99, unit_price: '30.00' },
+        ],
+        [
+          { id: 11, unit_price: '12.50' },
+          { id: 99, unit_price: '7.25' },
+        ],
+      ]);
+    });
+
+    it('names the offer the server refused, on the field and in the message, and keeps the form', async () => {
+      const { dialog, user, offersChanged } = await openUpdate({
+        routes: {
+          [UPDATE]: {
+            status: 400,
+            body: { 'offers.1.unit_price': ['Ensure this value is less than or equal to 1000000.00.'] },
+          },
+        },
+      });
+      await user.type(priceField(dialog), '900000');
+      await user.click(within(dialog).getByRole('button', { name: 'Update 2 offers' }));
+
+      await waitFor(() =>
+        expect(priceField(dialog)).toHaveAccessibleDescription(
+          expect.stringContaining('Moon Run: Ensure this value is less than or equal to 1000000.00.'),
+        ),
+      );
+      expect(priceField(dialog)).toHaveFocus();
+      expect(within(snackbar()).getByRole('alert')).toHaveTextContent(
+        'No offers were updated. Moon Run: Ensure this value is less than or equal to 1000000.00.',
+      );
+      expect(screen.getByRole('dialog', { name: 'Update offers' })).toBeInTheDocument();
+      expect(offersChanged).not.toHaveBeenCalled();
+    });
+  });
+});
