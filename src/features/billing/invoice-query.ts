@@ -37,3 +37,16 @@ export const invoiceQuerySchema = z.object({
 });
 
 export const invoiceQueryDefaults = { ordering: '-due_date' } as const;
+
+/**
+ * Create Invoice's issued invoices in the URL: search, payment status, ordering and the open
+ * invoice. Newest first by default, so an invoice just created shows at the top.
+ */
+export const issuedInvoiceQuerySchema = z.pick(invoiceQuerySchema, {
+  search: true,
+  paymentStatus: true,
+  ordering: true,
+  invoice: true,
+});
+
+export const issuedInvoiceQueryDefaults = { ordering: '-issued_at' } as const;

@@ -14,7 +14,7 @@ import { warmCellEditors } from '@/ui/cell-editors';
 import type { RowEditor } from '@/ui/data-grid';
 import { notify } from '@/ui/notify';
 import { OfferEditorCells } from './components/offer-editor-cells';
-import { keptDraft } from './offer-draft-store';
+import { type KeptDraft, keptDraft } from './offer-draft-store';
 import { rowEditingLogic, toDraft } from './seller-offers.implementations';
 
 /** The grid column of the focused cell, where focus goes back when the edit ends. */
@@ -67,6 +67,9 @@ export function useOfferRowEditing({ rows, userId }: { rows: readonly Offer[] | 
     [editing],
   );
 
+  const [keeping] = useState(createDraftKeeping);
+  useEffect(() => keeping.flushOnHide(), [keeping]);
+
   useEffect(() => {
     const subscriptions = [
       editing.on('row.saved', () => {
@@ -81,12 +84,8 @@ export function useOfferRowEditing({ rows, userId }: { rows: readonly Offer[] | 
         announce('Someone else changed this offer. Compare the two versions and keep one.', 'assertive');
         announceChange('offers');
       }),
-      editing.on('draft.changed', ({ original, draft }) =>
-        keptDraft.write({ userId, original, draft, keptAt: new Date().toISOString() }),
-      ),
-      editing.on('draft.settled', ({ id }) => {
-        if (keptDraft.read()?.original.id === id) keptDraft.remove();
-      }),
+      editing.on('draft.changed', ({ original, draft }) => keeping.keep({ userId, original, draft })),
+      editing.on('draft.settled', ({ id }) => keeping.drop(id)),
       editing.on('edit.left', () => {
         const go = leaveTo.current;
         leaveTo.current = null;
@@ -96,10 +95,46 @@ export function useOfferRowEditing({ rows, userId }: { rows: readonly Offer[] | 
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
     };
-  }, [editing, userId]);
+  }, [editing, userId, keeping]);
 
   useLeaveGuards(editing, whenLeaving);
   return { editing, origin, rowEditor, start, whenLeaving };
+}
+
+/** How long typing may pause before the draft is written: a keystroke costs no storage write. */
+const KEEP_AFTER_MS = 300;
+
+/**
+ * Writes the draft to the browser a moment after typing pauses, and at once when the page is
+ * hidden (a reload, a closed tab); a settled edit removes it at once.
+ */
+function createDraftKeeping() {
+  let pending: Omit<KeptDraft, 'keptAt'> | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    if (pending) keptDraft.write({ ...pending, keptAt: new Date().toISOString() });
+    pending = null;
+  };
+  return {
+    keep(draft: Omit<KeptDraft, 'keptAt'>) {
+      pending = draft;
+      clearTimeout(timer);
+      timer = setTimeout(flush, KEEP_AFTER_MS);
+    },
+    drop(id: number) {
+      clearTimeout(timer);
+      pending = null;
+      if (keptDraft.read()?.original.id === id) keptDraft.remove();
+    },
+    flushOnHide() {
+      window.addEventListener('pagehide', flush);
+      return () => {
+        window.removeEventListener('pagehide', flush);
+        flush();
+      };
+    },
+  };
 }
 
 type Editing = ReturnType<typeof useOfferRowEditing>['editing'];

@@ -65,7 +65,7 @@ const moves = (dialog: HTMLElement) =>
     .map((button) => button.textContent)
     .filter((name) => name !== '');
 
-describe('Review Orders', () => {
+describe('Review Orders', { timeout: 20_000 }, () => {
   it('lists the orders of the status tab from review-orders, showing the client and storefront', async () => {
     const { server } = showReviewOrders('/seller/review-orders/inprogress?counterOffer=only&seller=3');
     const row = (await within(grid()).findByRole('rowheader', { name: '#42' })).closest('tr') as HTMLElement;

@@ -10,22 +10,24 @@ import { PaymentStatusBadge } from './payment-status-badge';
 const column = createGridColumns<Invoice>();
 
 /**
- * The client's invoice columns (issue 8, Billing). Sortable columns carry the API's ordering field
- * as their id, so a header click becomes `ordering=-due_date` and so on.
+ * Invoice columns (issue 8, Billing; issue 9, Create Invoice's issued invoices). Sortable columns
+ * carry the API's ordering field as their id, so a header click becomes `ordering=-due_date` and
+ * so on. The number names the row and opens the invoice.
  */
-export const invoiceColumns = column.columns([
-  column.accessor('number', {
-    id: 'number',
-    header: 'Number',
-    enableSorting: true,
-    meta: { isRowHeader: true, width: '11rem' },
-    cell: (info) => {
-      // The grid's table meta: the link that opens an invoice (src/core/item-links.ts).
-      const { hrefOf } = info.table.options.meta as ItemLinks;
-      return <Link href={hrefOf(info.row.original.id)}>{info.getValue()}</Link>;
-    },
-  }),
-  column.accessor((invoice) => invoice.seller.name, { id: 'seller', header: 'Seller' }),
+export const invoiceNumberColumn = column.accessor('number', {
+  id: 'number',
+  header: 'Number',
+  enableSorting: true,
+  meta: { isRowHeader: true, width: '11rem' },
+  cell: (info) => {
+    // The grid's table meta: the link that opens an invoice (src/core/item-links.ts).
+    const { hrefOf } = info.table.options.meta as ItemLinks;
+    return <Link href={hrefOf(info.row.original.id)}>{info.getValue()}</Link>;
+  },
+});
+
+/** The dates, states and total, as the client and the seller both see them. */
+export const invoiceStateColumns = column.columns([
   column.accessor('issued_at', {
     id: 'issued_at',
     header: 'Issued',
@@ -65,4 +67,11 @@ export const invoiceColumns = column.columns([
     meta: { align: 'end' },
     cell: (info) => formatMoney(info.getValue()),
   }),
+]);
+
+/** The client's invoices (Billing): from which seller each came. */
+export const invoiceColumns = column.columns([
+  invoiceNumberColumn,
+  column.accessor((invoice) => invoice.seller.name, { id: 'seller', header: 'Seller' }),
+  ...invoiceStateColumns,
 ]);

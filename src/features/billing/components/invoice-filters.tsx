@@ -20,9 +20,9 @@ export interface InvoiceFilterValues {
 }
 
 const statusChoices = Object.entries(invoiceStatusLabels).map(([id, name]) => ({ id, name }));
-const paymentStatusChoices = Object.entries(paymentStatusLabels).map(([id, name]) => ({ id, name }));
+export const paymentStatusChoices = Object.entries(paymentStatusLabels).map(([id, name]) => ({ id, name }));
 
-const choiceOf = <T extends string>(labels: Record<T, string>, key: number | string | null): T | undefined =>
+export const choiceOf = <T extends string>(labels: Record<T, string>, key: number | string | null): T | undefined =>
   typeof key === 'string' && key in labels ? (key as T) : undefined;
 
 /** Search, due and payment days, status, seller, region and payment status above the invoices. */

@@ -1,0 +1,216 @@
+/**
+ * Editing one row re-renders that row only (issue 9, "Speed of editing"): the Manage Offers
+ * columns and editing row in a grid of 100 offers, with the page's row editing. `rowRenders`
+ * records each row render (the row header cell renders with a viewing row, the editor cells
+ * with the editing one); the DevTools-style commit probe (tests/perf/commit-probe.ts), handed
+ * each commit by a <Profiler>, names every component that rendered, the grid's own included.
+ */
+import type { CellContext } from '@tanstack/react-table';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Profiler, useMemo } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Offer, OfferChange } from '@/api/models';
+import { type ManageOffersMeta, publishedColumns } from '@/features/seller-offers/components/manage-offer-columns';
+import { OfferEditorCells } from '@/features/seller-offers/components/offer-editor-cells';
+import { RowEditingContext } from '@/features/seller-offers/row-editing-context';
+import { useOfferRowEditing } from '@/features/seller-offers/use-offer-row-editing';
+import { DataGrid, type GridFeatures } from '@/ui/data-grid';
+import { forget, rendered } from '../../perf/commit-probe';
+import { aProfile, renderPage, type SeenRequest } from '../../support/render';
+import { anOffer, someOptions } from '../offers/offer-fixtures';
+
+const ROWS = 100;
+const offers = Array.from({ length: ROWS }, (_, index) => anOffer({ id: index + 1, product: `Game ${index + 1}` }));
+const seller = aProfile({ permissions: ['add_offer'] });
+
+/** The ids of the rows rendered since the last `reset()`. */
+const rowRenders: string[] = [];
+
+const columns = publishedColumns.map((column) => {
+  const { cell } = column;
+  if (column.id !== 'product' || typeof cell !== 'function') return column;
+  return {
+    ...column,
+    cell: (info: CellContext<GridFeatures, Offer, unknown>) => {
+      rowRenders.push(info.row.id);
+      return cell(info);
+    },
+  };
+});
+
+function CountedCells({ row }: { row: Offer }) {
+  rowRenders.push(String(row.id));
+  return <OfferEditorCells row={row} />;
+}
+
+/** The Manage Offers grid as the page wires it, without the page's lists, filters and dialogs. */
+function EditableGrid() {
+  const { editing, origin, rowEditor, start } = useOfferRowEditing({ rows: offers, userId: seller.id });
+  const context = useMemo(() => ({ editing, origin }), [editing, origin]);
+  const editor = useMemo(() => ({ ...rowEditor, Cells: CountedCells }), [rowEditor]);
+  const meta = useMemo((): ManageOffersMeta => ({ edit: start, warm: () => undefined }), [start]);
+  return (
+    <RowEditingContext.Provider value={context}>
+      <DataGrid
+        label="Published offers"
+        columns={columns}
+        rows={offers}
+        getRowId={(offer) => String(offer.id)}
+        isLoading={false}
+        problem={null}
+        onRetry={() => undefined}
+        emptyTitle="No published offers match these filters"
+        ordering={null}
+        onOrderingChange={() => undefined}
+        page={1}
+        pageSize={ROWS}
+        total={ROWS}
+        onPageChange={() => undefined}
+        onPageSizeChange={() => undefined}
+        onRowAction={editor.onEdit}
+        meta={meta}
+        rowEditor={editor}
+      />
+    </RowEditingContext.Provider>
+  );
+}
+
+type DevToolsHook = { onCommitFiberRoot(id: number, root: unknown): void };
+
+/**
+ * React is loaded before this file, so the probe's hook was not there to be told of commits:
+ * a Profiler around the grid hands it each commit that renders in it (onRender runs in the
+ * commit, once the new tree is current).
+ */
+function renderCounted() {
+  let container: HTMLElement | null = null;
+  const probe = () => {
+    const key = container && Object.keys(container).find((name) => name.startsWith('__reactContainer$'));
+    if (!container || !key) return;
+    const hostRoot = (container as unknown as Record<string, { stateNode: unknown }>)[key];
+    const hook = (globalThis as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: DevToolsHook })
+      .__REACT_DEVTOOLS_GLOBAL_HOOK__;
+    hook.onCommitFiberRoot(1, hostRoot?.stateNode);
+  };
+  const page = renderPage(
+    <Profiler id="grid" onRender={probe}>
+      <EditableGrid />
+    </Profiler>,
+    {
+      signedIn: seller,
+      routes: {
+        'GET /api/v1/options/': { body: someOptions },
+        'POST /api/v1/manage-offers/update/': ({ body }: SeenRequest) => {
+          const [change] = (body as { offers: OfferChange[] }).offers;
+          const offer = offers.find(({ id }) => id === change?.id);
+          return { body: { count: 1, offers: [{ ...offer, ...change, version: (offer?.version ?? 1) + 1 }] } };
+        },
+      },
+    },
+  );
+  container = page.container;
+  return page;
+}
+
+/** Forgets what rendered so far: the next expectations count only what follows. */
+function reset() {
+  rowRenders.length = 0;
+  forget();
+}
+
+const times = (name: string) => rendered.filter((each) => each === name).length;
+/** What a keystroke in the product input must not redraw: the grid, rows, other cells. */
+const OUTSIDE_THE_INPUT = [
+  'DataGrid',
+  'DataGridRowView',
+  'DataGridHeader',
+  'OfferEditorCells',
+  'EditorCell',
+  'OptionCell',
+  'DateTimeCell',
+  'PriceCell',
+  'EditableGrid',
+];
+
+const rowOf = (product: string) => {
+  const row = screen.getByRole('rowheader', { name: product }).closest('tr');
+  if (!row) throw new Error(`No row for ${product}`);
+  return row;
+};
+const productInput = () => screen.getByRole('textbox', { name: 'Product' });
+
+/** Focus on a cell of row 50 first, so the counts that follow are of editing alone. */
+async function startEditing(user: ReturnType<typeof renderPage>['user']) {
+  const publisher = within(rowOf('Game 50')).getByRole('gridcell', { name: 'Nebula Works' });
+  await user.click(publisher);
+  await waitFor(() => expect(publisher).toHaveFocus());
+  reset();
+  await user.dblClick(publisher);
+  await waitFor(() => expect(productInput()).toHaveFocus());
+}
+
+beforeEach(() => {
+  rowRenders.length = 0;
+  forget();
+});
+
+describe('Manage Offers editing render counts (100 rows)', () => {
+  it('redraws only the editing row when an edit starts, and no row while typing', async () => {
+    const { user } = renderCounted();
+    await screen.findByRole('rowheader', { name: 'Game 100' });
+    expect(new Set(rowRenders).size).toBe(ROWS);
+
+    await startEditing(user);
+    expect(new Set(rowRenders)).toEqual(new Set(['50']));
+    expect(times('DataGridRowView')).toBe(rowRenders.length);
+    expect(times('DataGrid')).toBe(0);
+    expect(times('OfferEditorCells')).toBeGreaterThan(0);
+
+    // The first change also turns Cancel into Update: the input and the Action cell redraw.
+    reset();
+    await user.keyboard('!');
+    expect(productInput()).toHaveValue('Game 50!');
+    expect(rowRenders).toEqual([]);
+    expect(OUTSIDE_THE_INPUT.filter((name) => rendered.includes(name))).toEqual([]);
+    expect(times('ProductInput')).toBe(1);
+    expect(times('RowAction')).toBe(1);
+
+    // Later keystrokes redraw the input alone.
+    reset();
+    await user.keyboard('?');
+    expect(productInput()).toHaveValue('Game 50!?');
+    expect(rowRenders).toEqual([]);
+    expect(OUTSIDE_THE_INPUT.filter((name) => rendered.includes(name))).toEqual([]);
+    expect(times('ProductInput')).toBe(1);
+    expect(times('RowAction')).toBe(0);
+  });
+
+  it('redraws only that row when the edit is saved', async () => {
+    const { user, server } = renderCounted();
+    await screen.findByRole('rowheader', { name: 'Game 100' });
+    await startEditing(user);
+    await user.keyboard('!');
+
+    reset();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Product' })).not.toBeInTheDocument());
+    expect(server.callsTo('POST /api/v1/manage-offers/update/')).toHaveLength(1);
+    expect(new Set(rowRenders)).toEqual(new Set(['50']));
+    expect(times('DataGridRowView')).toBe(rowRenders.length);
+    expect(times('DataGrid')).toBe(0);
+  });
+
+  it('redraws only that row when the edit is cancelled', async () => {
+    const { user } = renderCounted();
+    await screen.findByRole('rowheader', { name: 'Game 100' });
+    await startEditing(user);
+    await user.keyboard('!');
+
+    reset();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(within(rowOf('Game 50')).getByRole('gridcell', { name: 'Nebula Works' })).toHaveFocus());
+    expect(new Set(rowRenders)).toEqual(new Set(['50']));
+    expect(times('DataGridRowView')).toBe(rowRenders.length);
+    expect(times('DataGrid')).toBe(0);
+  });
+});
