@@ -14,10 +14,6 @@ const FIELDS: readonly DraftField[] = [
 
 export const isSameDraft = (a: OfferDraft, b: OfferDraft) => FIELDS.every((field) => a[field] === b[field]);
 
-/** The fields of `draft` that differ from `initial`, for a save that writes only those. */
-export const changedFields = (draft: OfferDraft, initial: OfferDraft): DraftField[] =>
-  FIELDS.filter((field) => draft[field] !== initial[field]);
-
 /** Errors of the fields a patch touches go: the seller is fixing them. */
 export function withoutErrorsOf(errors: DraftErrors, patch: Partial<OfferDraft>): DraftErrors {
   const kept = { ...errors };

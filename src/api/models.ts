@@ -22,7 +22,5 @@ export type ManageOfferListQuery = NonNullable<operations['listManageOffers']['p
 export type OfferChange = Schemas['OfferChange'];
 export type InvoiceCreateRequest = Schemas['InvoiceCreateRequest'];
 export type InvoicePaymentRequest = Schemas['InvoicePaymentRequest'];
-export type OfferConflict = Schemas['OfferConflict'];
 export type UploadDuplicate = Schemas['UploadDuplicate'];
-export type BulkUpdateRequest = Schemas['BulkUpdateRequest'];
 export type CounterRequest = Schemas['CounterRequest'];

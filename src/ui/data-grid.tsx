@@ -82,6 +82,12 @@ export interface DataGridProps<TRow extends RowData> {
   selection?: { selectedIds: ReadonlySet<string>; onSelectionChange: (ids: ReadonlySet<string>) => void };
   /** Inline row editing; give it a stable identity, like `columns`. */
   rowEditor?: RowEditor<TRow>;
+  /**
+   * 'fixed': column widths come from the columns' `width` (the rest share what is left), not from
+   * every cell's content, so a row that changes (an editor opening) does not lay out the table
+   * again. Below `--data-grid-min-width` (68rem) the grid scrolls sideways.
+   */
+  layout?: 'fixed';
 }
 
 /**
@@ -168,6 +174,7 @@ export function DataGrid<TRow extends RowData>(props: DataGridProps<TRow>) {
           aria-colcount={columnCount}
           aria-busy={isLoading || undefined}
           aria-multiselectable={selection ? true : undefined}
+          data-layout={props.layout}
           className="data-grid__table"
           onKeyDown={(event) =>
             onGridKeyDown(event, {

@@ -175,7 +175,8 @@ function walk(path: (typeof paths)[number]) {
       // Leaving a changed row asks; an unchanged one just closes (or moves to the other row).
       if ((event.type === 'edit.leave' || event.type === 'edit.start') && before?.matches('editing')) {
         const other =
-          event.type === 'edit.leave' || (event as unknown as { original: Offer }).original.id !== before.context.original?.id;
+          event.type === 'edit.leave' ||
+          (event as unknown as { original: Offer }).original.id !== before.context.original?.id;
         if (other) expect(state.matches('leaving')).toBe(selectIsChanged(before));
       }
       if (event.type === 'leave.stay') expect([state.value, draft]).toEqual(['editing', before?.context.draft]);

@@ -204,6 +204,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
           meta={meta}
           selection={selection}
           rowEditor={rowEditor}
+          layout="fixed"
         />
         <EditDialogs />
       </Page>
