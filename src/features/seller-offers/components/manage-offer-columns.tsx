@@ -16,7 +16,7 @@ const leading = [
     id: 'product',
     header: 'Product',
     enableSorting: true,
-    meta: { isRowHeader: true, width: '16%' },
+    meta: { isRowHeader: true, width: '15%' },
     cell: (info) => <GridText text={info.getValue()} />,
   }),
   column.accessor('publisher', {
@@ -38,14 +38,14 @@ const leading = [
     id: 'start_date',
     header: 'Start',
     enableSorting: true,
-    meta: { width: '14%' },
+    meta: { width: '16%' },
     cell: (info) => <GridDateTime iso={info.getValue()} />,
   }),
   column.accessor('end', {
     id: 'end_date',
     header: 'End',
     enableSorting: true,
-    meta: { width: '14%' },
+    meta: { width: '16%' },
     cell: (info) => <GridDateTime iso={info.getValue()} />,
   }),
 ];
@@ -54,7 +54,7 @@ const trailing = [
   column.accessor('unit_price', {
     header: 'Unit price',
     enableSorting: true,
-    meta: { align: 'end', width: '9%' },
+    meta: { align: 'end', width: '8%' },
     cell: (info) => formatMoney(info.getValue()),
   }),
   column.display({
@@ -79,7 +79,7 @@ export const publishedColumns = column.columns([
     id: 'publish_date',
     header: 'Published',
     enableSorting: true,
-    meta: { width: '9%' },
+    meta: { width: '8%' },
     cell: (info) => <GridDateTime iso={info.getValue()} />,
   }),
   ...trailing,
@@ -92,7 +92,7 @@ export const unpublishedColumns = column.columns([
     id: 'created_at',
     header: 'Uploaded',
     enableSorting: true,
-    meta: { width: '9%' },
+    meta: { width: '8%' },
     cell: (info) => <GridDateTime iso={info.getValue()} />,
   }),
   ...trailing,
