@@ -28,6 +28,9 @@ export type ListQuery<S extends Shape, D> = Values<S> & { [K in keyof D & keyof 
 
 type ListQueryPatch<S extends Shape> = Values<S> & { page?: number; ordering?: string | null; pageSize?: number };
 
+/** An id in the URL (`?publisher=3`): the contract's ids are 32-bit integers from 1. */
+export const idParam = () => z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647));
+
 /**
  * `schema` lists the filters (a field of the same name overrides the kit's `ordering`, to allow
  * only the orderings a list knows); `defaults` their values when the URL has none. Keep both at

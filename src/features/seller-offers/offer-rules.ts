@@ -3,25 +3,14 @@
  * `OfferChange`, `DateTime`; server/routes/manage-offers.ts and the CSV upload): the editing row
  * checks them before it saves, and the CSV upload before it sends a file.
  */
+import type { DraftErrors, OfferDraft } from '@machines/row-editing/row-editing.types';
 import { fromLocalIso } from '@/lib/dates';
 import { centsOf, formatCents } from '@/lib/money';
 import { formatPriceInput } from '@/lib/price';
 
-/**
- * The editable fields as the inputs hold them: `unit_price` as typed ("12.50", "12.5"), `start`
- * and `end` as local ISO date-times without a zone ("2026-11-24T13:05:00", behaviour §5).
- */
-export type OfferDraft = {
-  product: string;
-  unit_price: string;
-  publisher_id: number | null;
-  seller_id: number | null;
-  region_id: number | null;
-  start: string;
-  end: string;
-};
-
-export type OfferDraftErrors = Partial<Record<keyof OfferDraft, string>>;
+/** The editable fields as the inputs hold them (the row-editing machine's draft). */
+export type { OfferDraft } from '@machines/row-editing/row-editing.types';
+export type OfferDraftErrors = DraftErrors;
 
 /** The contract's `OfferChange.product` length, counted after trimming as the server stores it. */
 const MAX_PRODUCT_LENGTH = 200;

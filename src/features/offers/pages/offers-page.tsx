@@ -6,6 +6,7 @@ import { useApiLogic } from '@/core/api';
 import { paths } from '@/core/paths';
 import { useList } from '@/core/use-list';
 import { useListGrid } from '@/core/use-list-grid';
+import { idParam } from '@/lib/list-query';
 import { DataGrid } from '@/ui/data-grid';
 import { Page } from '@/ui/page';
 import { SubNav } from '@/ui/sub-nav';
@@ -26,11 +27,9 @@ const orderings = [
   '-unit_price',
 ] as const;
 
-/** The contract's bounds: ids are 32-bit, a search at most 200 characters, days ISO. */
-const id = () => z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647));
 const offerQuery = z.object({
-  publisher: id(),
-  region: id(),
+  publisher: idParam(),
+  region: idParam(),
   search: z.string().check(z.maxLength(200)),
   start_date: z.iso.date(),
   end_date: z.iso.date(),

@@ -8,6 +8,7 @@ import { useCsvExport } from '@/core/export-csv';
 import { useItemLinks } from '@/core/item-links';
 import { useList } from '@/core/use-list';
 import { useListGrid } from '@/core/use-list-grid';
+import { idParam } from '@/lib/list-query';
 import { DEFAULT_ORDER_STATUS_ROUTE, orderStatusTabs, statusTabsFor } from '@/lib/order-statuses';
 import { Button } from '@/ui/button';
 import { DataGrid, type DataGridProps } from '@/ui/data-grid';
@@ -34,18 +35,16 @@ export interface OrderListView {
 /** The orderings the grid's sortable columns give (column id, descending with a minus). */
 const orderings = ['created_at', '-created_at', 'total', '-total'] as const;
 
-/** The contract's bounds: ids are 32-bit, a search at most 200 characters, days ISO. */
-const id = () => z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647));
 const orderQuery = z.object({
   search: z.string().check(z.maxLength(200)),
   startDate: z.iso.date(),
   endDate: z.iso.date(),
-  seller: id(),
-  region: id(),
+  seller: idParam(),
+  region: idParam(),
   counterOffer: z.enum(['all', 'only']),
   ordering: z.enum(orderings),
   /** The order open in the dialog. */
-  order: id(),
+  order: idParam(),
 });
 /** behaviour §9: orders and review orders are ordered by -created_at unless the user sorts. */
 const defaults = { ordering: '-created_at' } as const;

@@ -9,6 +9,7 @@ import { paths } from '@/core/paths';
 import { SessionContext } from '@/core/session';
 import { useList } from '@/core/use-list';
 import { useListGrid } from '@/core/use-list-grid';
+import { idParam } from '@/lib/list-query';
 import { Button } from '@/ui/button';
 import { DataGrid } from '@/ui/data-grid';
 import { Page } from '@/ui/page';
@@ -38,11 +39,9 @@ const orderings = [
   '-created_at',
 ] as const;
 
-/** The contract's bounds: ids are 32-bit, a search at most 200 characters, days ISO. */
-const id = () => z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647));
 const manageOfferQuery = z.object({
-  publisher: id(),
-  region: id(),
+  publisher: idParam(),
+  region: idParam(),
   search: z.string().check(z.maxLength(200)),
   start_date: z.iso.date(),
   end_date: z.iso.date(),
