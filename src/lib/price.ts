@@ -8,6 +8,9 @@
  */
 const DECIMALS = 2;
 
+/** The highest unit price the contract takes (server/http/money.ts: what its integer columns and sums hold). */
+export const MAX_UNIT_PRICE_CENTS = 100_000_000;
+
 /**
  * '€1,234.567' → '1234.56', '$1,234.56' → '1234.56', 'abc12.3.4' → '12.34': digits are kept, the
  * first dot is kept and later ones are dropped, decimals beyond the second are dropped.

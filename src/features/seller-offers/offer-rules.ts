@@ -6,7 +6,7 @@
 import type { DraftErrors, OfferDraft } from '@machines/row-editing/row-editing.types';
 import { fromLocalIso } from '@/lib/dates';
 import { centsOf, formatCents } from '@/lib/money';
-import { formatPriceInput } from '@/lib/price';
+import { formatPriceInput, MAX_UNIT_PRICE_CENTS } from '@/lib/price';
 
 /** The editable fields as the inputs hold them (the row-editing machine's draft). */
 export type { OfferDraft } from '@machines/row-editing/row-editing.types';
@@ -14,8 +14,6 @@ export type OfferDraftErrors = DraftErrors;
 
 /** The contract's `OfferChange.product` length, counted after trimming as the server stores it. */
 const MAX_PRODUCT_LENGTH = 200;
-/** server/http/money.ts MAX_UNIT_PRICE_CENTS: what the integer columns and their sums hold. */
-export const MAX_UNIT_PRICE_CENTS = 100_000_000;
 /** The contract's `DateTime` range (formatMinimum and formatMaximum). */
 const EARLIEST = Date.parse('1900-01-01T00:00:00Z');
 const LATEST = Date.parse('9999-12-30T23:59:59Z');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UNIT_PRICE_CENTS, type OfferDraft, validateOfferDraft } from '@/features/seller-offers/offer-rules';
+import { type OfferDraft, validateOfferDraft } from '@/features/seller-offers/offer-rules';
+import { MAX_UNIT_PRICE_CENTS } from '@/lib/price';
 import { MAX_UNIT_PRICE_CENTS as SERVER_MAX_UNIT_PRICE_CENTS } from '../../../server/http/money';
 
 const aDraft = (patch: Partial<OfferDraft> = {}): OfferDraft => ({

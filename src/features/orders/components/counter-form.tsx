@@ -6,17 +6,16 @@ import { z } from 'zod/mini';
 import type { CounterRequest, Order, OrderLine } from '@/api/models';
 import { useFailureFeedback } from '@/core/use-failure-feedback';
 import { centsOf, formatCents, moneyOf } from '@/lib/money';
-import { formatPriceInput } from '@/lib/price';
+import { formatPriceInput, MAX_UNIT_PRICE_CENTS } from '@/lib/price';
 import { useForm } from '@/lib/use-form';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { PriceField } from '@/ui/price-field';
 import { TextField } from '@/ui/text-field';
 
-/** The contract's bounds of `CounterRequest`; the unit price's is the server's (server/http/money.ts). */
+/** The contract's bounds of `CounterRequest` (the unit price's is `MAX_UNIT_PRICE_CENTS`). */
 const MAX_QUANTITY = 100_000;
 const MAX_NOTE = 2000;
-const MAX_UNIT_PRICE_CENTS = 100_000_000;
 
 const UNCHANGED_MESSAGE = 'Change the unit price or the quantity of at least one line.';
 /** What a refused counter-offer reads when the server says no more than its field messages. */
