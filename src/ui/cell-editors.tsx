@@ -2,26 +2,50 @@
  * The inputs of a grid row being edited (Manage Offers). A row shows seven at once, and opening
  * it must paint within a frame or two, so the heavy ones (React Aria's Select and DatePicker)
  * start as light stand-ins, native buttons that show the value, and become the real widget when
- * their field first takes focus or a press. Their code loads apart, when `warmCellEditors` is
- * called (the grid's first hover or focus); until it is in, the stand-in stays. The text and
+ * their field first takes focus or a press. Their code loads apart, a moment after
+ * `warmCellEditors` is called (the grid's first hover or focus); until it is in, the stand-in stays. The text and
  * price inputs are light enough as they are. Each shows its error under it, tied to it with
  * aria-describedby.
  */
-import { lazy, Suspense, useId, useState } from 'react';
+import { type ComponentType, useEffect, useId, useState } from 'react';
 import { Input, TextField } from 'react-aria-components';
+import type { DateTimePickerProps } from './date-time-picker';
 import { ChevronDownIcon } from './icons';
-import type { SelectOption } from './select';
+import type { SelectOption, SelectProps } from './select';
 import './cell-editors.css';
 
-const loadSelect = () => import('./select');
-const loadDateTimePicker = () => import('./date-time-picker');
-const Select = lazy(() => loadSelect().then((m) => ({ default: m.Select })));
-const DateTimePicker = lazy(() => loadDateTimePicker().then((m) => ({ default: m.DateTimePicker })));
+/**
+ * The real pickers once their code is in. Not React.lazy: a lazy component suspends on its first
+ * render even when its code has loaded, and for that moment (about 300 ms) the Suspense fallback,
+ * a new stand-in, leaves focus on the page body, so a key pressed then goes astray.
+ */
+const loaded: { Select?: ComponentType<SelectProps>; DateTimePicker?: ComponentType<DateTimePickerProps> } = {};
+const loadSelect = () =>
+  import('./select').then((module) => {
+    loaded.Select = module.Select;
+  });
+const loadDateTimePicker = () =>
+  import('./date-time-picker').then((module) => {
+    loaded.DateTimePicker = module.DateTimePicker;
+  });
 
-/** Starts loading the real pickers, so that focusing a stand-in swaps it at once. */
+/**
+ * How long after the grid is first pointed at or focused the pickers' code loads. Evaluating it
+ * takes one long task; right away it would land in the first keystrokes of an edit opened at
+ * once, while a second later the pointer or the keyboard has usually come to rest. A stand-in
+ * focused before then loads it on the spot.
+ */
+const WARM_AFTER_MS = 1000;
+let isWarming = false;
+
+/** Loads the real pickers soon, so that focusing a stand-in swaps it at once. */
 export function warmCellEditors() {
-  void loadSelect().catch(() => undefined);
-  void loadDateTimePicker().catch(() => undefined);
+  if (isWarming) return;
+  isWarming = true;
+  setTimeout(() => {
+    void loadSelect().catch(() => undefined);
+    void loadDateTimePicker().catch(() => undefined);
+  }, WARM_AFTER_MS);
 }
 
 interface CellFieldProps {
@@ -63,6 +87,27 @@ export function CellTextField({
 /** How a stand-in became the real widget: focus only, or a press that should also open it. */
 type Wake = 'focus' | 'press' | null;
 
+/**
+ * Renders again once `load` is done, when a stand-in woke before its widget's code was in; a
+ * failed load goes to the route's error boundary, as a failed lazy component would.
+ */
+function useLoadedOnWake(wake: Wake, isLoaded: boolean, load: () => Promise<void>) {
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const [, setLoaded] = useState(isLoaded);
+  useEffect(() => {
+    if (!wake || isLoaded) return;
+    let isCurrent = true;
+    load().then(
+      () => isCurrent && setLoaded(true),
+      (error: unknown) => isCurrent && setFailure({ error }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [wake, isLoaded, load]);
+  if (failure) throw failure.error;
+}
+
 export function CellSelect({
   label,
   options,
@@ -77,6 +122,8 @@ export function CellSelect({
 }) {
   const [wake, setWake] = useState<Wake>(null);
   const errorId = useId();
+  const { Select } = loaded;
+  useLoadedOnWake(wake, Select !== undefined, loadSelect);
   const chosen = options.find((option) => option.id === selectedKey)?.name;
   const standIn = (
     <div className="cell-editor">
@@ -93,22 +140,20 @@ export function CellSelect({
       <CellError id={errorId} message={errorMessage} />
     </div>
   );
-  if (!wake) return standIn;
+  if (!wake || !Select) return standIn;
   return (
-    <Suspense fallback={standIn}>
-      <Select
-        label={label}
-        labelHidden
-        options={options}
-        selectedKey={selectedKey}
-        onSelectionChange={(key) => onSelectionChange(typeof key === 'number' ? key : null)}
-        errorMessage={errorMessage}
-        isDisabled={isDisabled}
-        autoFocus={wake === 'focus'}
-        openOnMount={wake === 'press'}
-        className="cell-editor"
-      />
-    </Suspense>
+    <Select
+      label={label}
+      labelHidden
+      options={options}
+      selectedKey={selectedKey}
+      onSelectionChange={(key) => onSelectionChange(typeof key === 'number' ? key : null)}
+      errorMessage={errorMessage}
+      isDisabled={isDisabled}
+      autoFocus={wake === 'focus'}
+      openOnMount={wake === 'press'}
+      className="cell-editor"
+    />
   );
 }
 
@@ -122,6 +167,8 @@ export function CellDateTime({
 }: CellFieldProps & { name: string; value: string; onChange(value: string | null): void }) {
   const [wake, setWake] = useState<Wake>(null);
   const errorId = useId();
+  const { DateTimePicker } = loaded;
+  useLoadedOnWake(wake, DateTimePicker !== undefined, loadDateTimePicker);
   const standIn = (
     <div className="cell-editor">
       <StandIn
@@ -135,23 +182,21 @@ export function CellDateTime({
       <CellError id={errorId} message={errorMessage} />
     </div>
   );
-  if (!wake) return standIn;
+  if (!wake || !DateTimePicker) return standIn;
   return (
-    <Suspense fallback={standIn}>
-      <DateTimePicker
-        label={label}
-        labelHidden
-        name={name}
-        value={value || null}
-        onChange={onChange}
-        errorMessage={errorMessage}
-        isDisabled={isDisabled}
-        isRequired
-        autoFocus
-        variant="cell"
-        className="cell-editor"
-      />
-    </Suspense>
+    <DateTimePicker
+      label={label}
+      labelHidden
+      name={name}
+      value={value || null}
+      onChange={onChange}
+      errorMessage={errorMessage}
+      isDisabled={isDisabled}
+      isRequired
+      autoFocus
+      variant="cell"
+      className="cell-editor"
+    />
   );
 }
 
