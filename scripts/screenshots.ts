@@ -97,21 +97,106 @@ const clientScreens = (ids: { order: number; invoice: number }): Screen[] => [
   { name: 'menu-collapsed', path: '/orders/inprogress', collapsed: true },
 ];
 
+const offersGrid = (page: Page, tab: 'Published' | 'Unpublished' = 'Published') =>
+  page.getByRole('grid', { name: `${tab} offers` });
+
+/** Manage Offers with the first row's editor open, from a double-click on its Publisher cell. */
+const editRow: Prepare = async (page) => {
+  const grid = offersGrid(page);
+  await grid.getByRole('row').nth(1).getByRole('gridcell').nth(1).dblclick();
+  await grid.getByRole('textbox', { name: 'Product' }).waitFor();
+};
+/** The offer rules refuse a price of 0: the message shows under the row's price. */
+const fieldError: Prepare = async (page) => {
+  await editRow(page);
+  const grid = offersGrid(page);
+  await grid.getByRole('textbox', { name: 'Unit price' }).fill('0');
+  await grid.getByRole('button', { name: /^Update / }).click();
+  await grid.getByText('The unit price must be greater than 0.').waitFor();
+};
+/** The editing row's Start picker, woken by focus, with its calendar open. */
+const dateTimePicker: Prepare = async (page) => {
+  await editRow(page);
+  const grid = offersGrid(page);
+  await grid.getByRole('button', { name: /^Start: / }).focus();
+  await grid.getByRole('button', { name: /^Calendar/ }).press('Enter');
+  await page.getByRole('dialog').getByRole('grid').waitFor();
+};
+/**
+ * A real 409: the row is edited, someone else saves the same offer (the API, unconditionally),
+ * then the row's save finds a newer version and the conflict dialog compares the two.
+ */
+const conflict: Prepare = async (page) => {
+  await editRow(page);
+  const grid = offersGrid(page);
+  await grid.getByRole('textbox', { name: 'Unit price' }).fill('17.50');
+  const id = Number(await grid.locator('tr[data-grid-editing]').getAttribute('data-row-id'));
+  const access = JSON.parse((await page.evaluate(() => localStorage.getItem('marketplace:access-token'))) ?? '""');
+  const theirs = await page.request.post('/api/v1/manage-offers/update/', {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { offers: [{ id, unit_price: '19.99' }] },
+  });
+  if (!theirs.ok()) throw new Error(`The other save failed: ${theirs.status()}`);
+  await grid.getByRole('button', { name: /^Update / }).click();
+  await page.getByRole('dialog', { name: 'This offer changed meanwhile' }).waitFor();
+};
+const uploadDialog: Prepare = async (page) => {
+  await page.getByRole('button', { name: 'Upload CSV' }).click();
+  await page.getByRole('dialog', { name: 'Upload offers' }).waitFor();
+};
+/** Two rows of the Unpublished tab selected: the bulk actions bar shows. */
+const twoSelected: Prepare = async (page) => {
+  const grid = offersGrid(page, 'Unpublished');
+  for (const row of [1, 2]) await grid.getByRole('row').nth(row).getByRole('checkbox').check();
+  await page.getByRole('group', { name: 'Selected offers' }).waitFor();
+};
+/** The first client picked and every order of theirs on the page ticked: the total shows. */
+const invoiceDraft: Prepare = async (page) => {
+  await page.getByRole('button', { name: /Client$/ }).click();
+  await page.getByRole('listbox').getByRole('option').first().click();
+  await page
+    .getByRole('grid', { name: 'Orders to invoice' })
+    .getByRole('checkbox', { name: 'Select all rows on this page' })
+    .check();
+};
+
+/** The seller's id the order dialog opens on: an order in progress waiting for the seller's move. */
+async function sellerIds(access: string) {
+  const response = await fetch(`${BASE}/api/v1/review-orders/?status=in_progress&limit=100`, {
+    headers: { Authorization: `Bearer ${access}` },
+  });
+  const { results } = (await response.json()) as { results: { id: number; negotiation: string }[] };
+  const waiting = results.find((order) => order.negotiation !== 'counter_proposed') ?? results[0];
+  return { order: waiting?.id ?? 1 };
+}
+
+const sellerScreens = (ids: { order: number }): Screen[] => [
+  { name: 'manage-offers', path: '/seller/manage-offers' },
+  { name: 'manage-offers-unpublished', path: '/seller/manage-offers/unpublished' },
+  { name: 'manage-offers-editing', path: '/seller/manage-offers', prepare: editRow },
+  { name: 'manage-offers-field-error', path: '/seller/manage-offers', prepare: fieldError },
+  { name: 'manage-offers-date-time-picker', path: '/seller/manage-offers', prepare: dateTimePicker },
+  { name: 'manage-offers-conflict', path: '/seller/manage-offers', prepare: conflict },
+  { name: 'manage-offers-upload', path: '/seller/manage-offers/unpublished', prepare: uploadDialog },
+  { name: 'manage-offers-bulk-actions', path: '/seller/manage-offers/unpublished', prepare: twoSelected },
+  { name: 'review-orders', path: '/seller/review-orders' },
+  { name: 'review-orders-inprogress', path: '/seller/review-orders/inprogress' },
+  { name: 'review-order-dialog', path: `/seller/review-orders/inprogress?order=${ids.order}`, prepare: dialogOpen },
+  { name: 'create-invoice', path: '/seller/create-invoice' },
+  { name: 'create-invoice-draft', path: '/seller/create-invoice', prepare: invoiceDraft },
+  { name: 'profile', path: '/profile' },
+  { name: 'menu-collapsed', path: '/seller/review-orders/inprogress', collapsed: true },
+];
+
+/** Each role's screens; their dialogs open on ids read from the demo data first. */
 const byRole = {
   client: {
     email: 'client@example.com',
-    /** The client's screens depend on the demo data's ids: see clientScreens. */
-    screens: [] as Screen[],
+    screens: async (access: string) => clientScreens(await clientIds(access)),
   },
   seller: {
     email: 'seller@example.com',
-    screens: [
-      { name: 'manage-offers', path: '/seller/manage-offers' },
-      { name: 'review-orders', path: '/seller/review-orders' },
-      { name: 'create-invoice', path: '/seller/create-invoice' },
-      { name: 'profile', path: '/profile' },
-      { name: 'menu-collapsed', path: '/seller/review-orders/inprogress', collapsed: true },
-    ] as Screen[],
+    screens: async (access: string) => sellerScreens(await sellerIds(access)),
   },
 };
 
@@ -186,8 +271,7 @@ try {
     for (const [role, { email, screens }] of Object.entries(byRole)) {
       const tokens = await signIn(email);
       const lines = JSON.stringify(await basketLines(tokens.access));
-      const all: Screen[] = role === 'client' ? clientScreens(await clientIds(tokens.access)) : screens;
-      for (const screen of all) {
+      for (const screen of await screens(tokens.access)) {
         await shoot(
           browser,
           `${role}-${screen.name}-${theme}.png`,

@@ -85,7 +85,7 @@ export interface DataGridProps<TRow extends RowData> {
   /**
    * 'fixed': column widths come from the columns' `width` (the rest share what is left), not from
    * every cell's content, so a row that changes (an editor opening) does not lay out the table
-   * again. Below `--data-grid-min-width` (68rem) the grid scrolls sideways.
+   * again. Below `--data-grid-min-width` (62rem) the grid scrolls sideways.
    */
   layout?: 'fixed';
 }

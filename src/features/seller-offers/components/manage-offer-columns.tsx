@@ -16,12 +16,12 @@ const leading = [
     id: 'product',
     header: 'Product',
     enableSorting: true,
-    meta: { isRowHeader: true, width: '15%' },
+    meta: { isRowHeader: true, width: '14%' },
     cell: (info) => <GridText text={info.getValue()} />,
   }),
   column.accessor('publisher', {
     header: 'Publisher',
-    meta: { width: '9%' },
+    meta: { width: '8%' },
     cell: (info) => <GridText text={info.getValue()} />,
   }),
   column.accessor('seller', {
@@ -38,14 +38,14 @@ const leading = [
     id: 'start_date',
     header: 'Start',
     enableSorting: true,
-    meta: { width: '16%' },
+    meta: { width: '15%' },
     cell: (info) => <GridDateTime iso={info.getValue()} />,
   }),
   column.accessor('end', {
     id: 'end_date',
     header: 'End',
     enableSorting: true,
-    meta: { width: '16%' },
+    meta: { width: '15%' },
     cell: (info) => <GridDateTime iso={info.getValue()} />,
   }),
 ];
@@ -60,6 +60,7 @@ const trailing = [
   column.display({
     id: 'action',
     header: 'Action',
+    meta: { width: '5.5rem' },
     cell: (info) => {
       const { edit, warm } = metaOf(info.table);
       const offer = info.row.original;
