@@ -1588,6 +1588,8 @@ export interface operations {
                 is_published?: boolean;
                 publishType?: components["schemas"]["PublishType"];
                 publishedDate?: components["schemas"]["Day"];
+                /** @description Offers valid at this moment (started at or before it, ending at or after it). */
+                valid_at?: components["schemas"]["DateTime"];
                 ordering?: components["schemas"]["OfferOrdering"];
                 /** @description Page size. */
                 limit?: components["parameters"]["Limit"];

@@ -3,7 +3,7 @@
  * withdrawing, and the table's bulk edit. Offers of storefronts the caller does not own answer 404.
  * Every write of an offer bumps its `version`; an edit that names an older one answers 409.
  */
-import { and, count, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
@@ -93,6 +93,11 @@ export function manageOfferRoutes(ctx: ServerContext) {
           gte(offers.publishedAt, dayStart(query.publishedDate)),
           lt(offers.publishedAt, dayStart(query.publishedDate, 1)),
         );
+      }
+      if (query.valid_at !== undefined) {
+        const moment = readDateTime(query.valid_at);
+        if (moment === null) throw badRequest({ valid_at: [NO_SUCH_TIME] });
+        conditions.push(lte(offers.startAt, moment), gte(offers.endAt, moment));
       }
       const where = and(...conditions);
 

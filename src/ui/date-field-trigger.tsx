@@ -10,6 +10,8 @@ export interface DateFieldTriggerProps {
   days: readonly string[];
   /** What the field says while nothing is chosen, such as "Any dates". */
   emptyText: string;
+  /** The chosen value as text, for a value that is not days (a date and time); overrides `days`. */
+  valueText?: string | undefined;
   /** The real field is on its way: the button cannot be pressed again meanwhile. */
   isPending: boolean;
   /** The user asks for the field: load it and open its calendar. */
@@ -31,6 +33,7 @@ export function DateFieldTrigger({
   label,
   days,
   emptyText,
+  valueText,
   isPending,
   onOpen,
   onIntent,
@@ -48,8 +51,10 @@ export function DateFieldTrigger({
     month: '2-digit',
     day: '2-digit',
   });
+  const hasValue = valueText !== undefined || days.length > 0;
   const text =
-    days.length === 0 ? emptyText : days.map((day) => format.format(new Date(`${day}T00:00:00Z`))).join(' – ');
+    valueText ??
+    (days.length === 0 ? emptyText : days.map((day) => format.format(new Date(`${day}T00:00:00Z`))).join(' – '));
   return (
     <div
       className={['field', 'date-field', className].filter(Boolean).join(' ')}
@@ -70,15 +75,12 @@ export function DateFieldTrigger({
           onFocus={onIntent}
           className="date-field__trigger"
         >
-          <span
-            id={valueId}
-            className={days.length === 0 ? 'date-field__text date-field__text--empty' : 'date-field__text'}
-          >
+          <span id={valueId} className={hasValue ? 'date-field__text' : 'date-field__text date-field__text--empty'}>
             {text}
           </span>
           <CalendarIcon size={18} />
         </Button>
-        {days.length > 0 && (
+        {hasValue && (
           <Button
             aria-label={`Clear ${label}`}
             isDisabled={isDisabled}

@@ -59,6 +59,20 @@ describe('listManageOffers', () => {
     expect(onDay.results.every((o) => o.published_at?.slice(0, 10) === date)).toBe(true);
   });
 
+  it('keeps offers valid at the given moment (valid_at)', async () => {
+    const all = await manage({ limit: 100 });
+    const offer = must(all.results[2]);
+    const moment = new Date((time(offer.start) + time(offer.end)) / 2).toISOString();
+    const valid = await manage({ valid_at: moment, limit: 100 });
+    expect(valid.results.map((o) => o.id)).toContain(offer.id);
+    expect(valid.count).toBeLessThanOrEqual(all.count);
+    expect(valid.results.every((o) => time(o.start) <= time(moment) && time(o.end) >= time(moment))).toBe(true);
+    const atStart = await manage({ valid_at: offer.start, limit: 100 });
+    expect(atStart.results.map((o) => o.id)).toContain(offer.id);
+    const never = await manage({ valid_at: '1901-01-01T00:00:00Z' });
+    expect(never.count).toBe(0);
+  });
+
   it('filters by publisher, region, search and dates, and paginates', async () => {
     const publisher = must(demo.options.publishers[1]);
     const byPublisher = await manage({ publisher: publisher.id, limit: 100 });
@@ -91,6 +105,8 @@ describe('listManageOffers', () => {
       [{ limit: 1000 }, 'limit'],
       [{ is_published: 'yes please' }, 'is_published'],
       [{ start_date: 'tomorrow' }, 'start_date'],
+      [{ valid_at: '2026-11-24' }, 'valid_at'],
+      [{ valid_at: '2026-11-24T25:00:00Z' }, 'valid_at'],
     ];
     for (const [query, field] of cases) {
       const body = await api.req(400, 'GET', '/api/v1/manage-offers/', { token: demo.seller, query });

@@ -10,6 +10,7 @@ import type { Offer, OfferChange } from '@/api/models';
 import { SessionContext } from '@/core/session';
 import { ManageOffersPage } from '@/features/seller-offers/pages/manage-offers-page';
 import { toDraft } from '@/features/seller-offers/seller-offers.implementations';
+import { formatDateTime } from '@/lib/dates';
 import { lastAnnouncement } from '../../support/grid';
 import { aProfile, type Reply, type Routes, renderPage, type SeenRequest } from '../../support/render';
 import { anOffer } from '../offers/offer-fixtures';
@@ -41,7 +42,15 @@ function SignedIn({ children }: { children: React.ReactNode }) {
 }
 
 /** The seller's offers, as a server that writes updates (each write +1 on the version) would list them. */
-function renderManageOffers({ offers = [starfall, moonRun], routes = {} }: { offers?: Offer[]; routes?: Routes } = {}) {
+function renderManageOffers({
+  offers = [starfall, moonRun],
+  routes = {},
+  path = '/seller/manage-offers',
+}: {
+  offers?: Offer[];
+  routes?: Routes;
+  path?: string;
+} = {}) {
   let stored = offers;
   const write = ({ body }: SeenRequest): Reply => {
     const changes = (body as { offers: OfferChange[] }).offers;
@@ -59,7 +68,7 @@ function renderManageOffers({ offers = [starfall, moonRun], routes = {} }: { off
       <ManageOffersPage />
     </SignedIn>,
     {
-      path: '/seller/manage-offers',
+      path,
       signedIn: seller,
       routes: {
         [OPTIONS]: { body: options },
@@ -489,5 +498,21 @@ describe('ManageOffersPage: selection', () => {
     }
     expect(rowOf('Dust Bowl')).toHaveAttribute('aria-selected', 'false');
     expect(screen.getByRole('checkbox', { name: 'Select all rows on this page' })).toBePartiallyChecked();
+  });
+});
+
+describe('Manage Offers: the date-time filter', () => {
+  it('lists the offers valid at the moment in the URL, shows it, and clears it', async () => {
+    const { user, server, location } = renderManageOffers({
+      path: '/seller/manage-offers?valid_at=2026-11-24T12:05:00Z',
+    });
+    await screen.findByRole('grid', { name: 'Published offers' });
+    expect(server.callsTo(LIST)[0]?.query.get('valid_at')).toBe('2026-11-24T12:05:00Z');
+    const moment = formatDateTime('2026-11-24T12:05:00Z');
+    expect(screen.getByRole('button', { name: `Valid at ${moment}` })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear Valid at' }));
+    expect(location.history.at(-1)).toBe('/seller/manage-offers');
+    await waitFor(() => expect(server.callsTo(LIST).at(-1)?.query.get('valid_at')).toBeNull());
   });
 });

@@ -1,9 +1,11 @@
 import { useOptions } from '@/core/options';
+import { fromLocalIso, toLocalIso } from '@/lib/dates';
 import { DebouncedSearchField } from '@/ui/debounced-search-field';
 import { FilterBar } from '@/ui/filter-bar';
 import { IdFilterSelect } from '@/ui/id-filter-select';
 import { LazyDatePicker } from '@/ui/lazy-date-picker';
 import { LazyDateRangePicker } from '@/ui/lazy-date-range-picker';
+import { LazyDateTimePicker } from '@/ui/lazy-date-time-picker';
 import { LoadProblem } from '@/ui/load-problem';
 
 /** The Manage Offers filters that live in the URL (behaviour §3: the offer filters plus publishedDate). */
@@ -14,9 +16,15 @@ export interface ManageOfferFilterValues {
   start_date?: string | undefined;
   end_date?: string | undefined;
   publishedDate?: string | undefined;
+  /** An ISO date-time with a zone: offers valid at that moment. */
+  valid_at?: string | undefined;
 }
 
-/** Search, publisher, region, validity range and, on the Published tab, the day of publishing. */
+/**
+ * Search, publisher, region, a validity range, a moment the offers are valid at and, on the
+ * Published tab, the day of publishing (SPEC §2: a single date, a two-month range and a date-time
+ * picker).
+ */
 export function ManageOfferFilters({
   values,
   isPublished,
@@ -51,6 +59,11 @@ export function ManageOfferFilters({
         label="Valid between"
         value={range}
         onChange={(next) => onChange({ start_date: next?.start, end_date: next?.end })}
+      />
+      <LazyDateTimePicker
+        label="Valid at"
+        value={values.valid_at ? toLocalIso(values.valid_at) : null}
+        onChange={(local) => onChange({ valid_at: (local && fromLocalIso(local)) || undefined })}
       />
       {isPublished && (
         <LazyDatePicker

@@ -46,6 +46,7 @@ const manageOfferQuery = z.object({
   start_date: z.iso.date(),
   end_date: z.iso.date(),
   publishedDate: z.iso.date(),
+  valid_at: z.iso.datetime(),
   ordering: z.enum(orderings),
 });
 /** behaviour §4: Published by -publish_date, Unpublished by -created_at, unless the user sorts. */
@@ -58,6 +59,7 @@ const NO_FILTERS: ManageOfferFilterValues = {
   start_date: undefined,
   end_date: undefined,
   publishedDate: undefined,
+  valid_at: undefined,
 };
 
 const rowIdOf = (offer: Offer) => String(offer.id);
@@ -79,7 +81,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
     manageOfferQuery,
     isPublished ? PUBLISHED_DEFAULTS : UNPUBLISHED_DEFAULTS,
   );
-  const { ordering, publisher, region, search, start_date, end_date, publishedDate } = query;
+  const { ordering, publisher, region, search, start_date, end_date, publishedDate, valid_at } = query;
 
   // The filtered, ordered set: the grid shows one page of it; export and "all matching" use all of it.
   const listed = useMemo(
@@ -92,8 +94,9 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
       ...(start_date && { start_date }),
       ...(end_date && { end_date }),
       ...(isPublished && publishedDate && { publishedDate }),
+      ...(valid_at && { valid_at }),
     }),
-    [isPublished, ordering, publisher, region, search, start_date, end_date, publishedDate],
+    [isPublished, ordering, publisher, region, search, start_date, end_date, publishedDate, valid_at],
   );
   const params = useMemo((): ManageOfferListQuery => ({ ...listed, ...range }), [listed, range]);
   const offers = useList(useApiLogic(manageOfferListLogic), params, {
@@ -154,7 +157,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
         />
         <KeptDraftBanner userId={userId} />
         <ManageOfferFilters
-          values={{ publisher, region, search, start_date, end_date, publishedDate }}
+          values={{ publisher, region, search, start_date, end_date, publishedDate, valid_at }}
           isPublished={isPublished}
           onChange={setFilters}
           onReset={() => setFilters(NO_FILTERS)}
