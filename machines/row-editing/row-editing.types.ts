@@ -1,6 +1,7 @@
 import type { components } from '@openapi/schema';
 
 export type Offer = components['schemas']['Offer'];
+export type OfferChange = components['schemas']['OfferChange'];
 
 /**
  * The fields an editing row changes, as its inputs hold them: the unit price as typed ("12.5"),
