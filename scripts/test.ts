@@ -6,12 +6,15 @@ import { spawnSync } from 'node:child_process';
 
 const steps: [name: string, command: string[]][] = [
   ['API types up to date', ['npm', 'run', '--silent', 'api:check']],
+  ['Statecharts up to date', ['npm', 'run', '--silent', 'machines:check']],
   ['Type check', ['npm', 'run', '--silent', 'typecheck']],
   ['Lint and format', ['npm', 'run', '--silent', 'lint']],
   ['Dead code and unused dependencies', ['npm', 'run', '--silent', 'knip']],
   ['Unit and component tests', ['npm', 'run', '--silent', 'test:unit']],
   ['Contract tests', ['npm', 'run', '--silent', 'test:contract']],
+  ['Contract tests on a PostgreSQL server', ['npm', 'run', '--silent', 'test:postgres']],
   ['End-to-end tests', ['npm', 'run', '--silent', 'test:e2e']],
+  ['Static build behind nginx', ['npm', 'run', '--silent', 'test:nginx']],
 ];
 
 const only = process.argv.slice(2);
