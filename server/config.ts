@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { SignInLimits } from './auth/throttle';
+import { normalizeAddress } from './http/client-address';
 
 type Env = Record<string, string | undefined>;
 
@@ -24,6 +26,11 @@ export interface EnvConfig {
    * address limit is the looser one: tests and people behind one address sign in from 127.0.0.1.
    */
   signIn: SignInLimits;
+  /**
+   * Addresses of reverse proxies (TRUSTED_PROXIES, comma-separated) whose X-Forwarded-For names
+   * the client; empty: the TCP peer is the client.
+   */
+  trustedProxies: string[];
 }
 
 export interface Config extends EnvConfig {
@@ -79,6 +86,18 @@ function publicUrl(env: Env, host: string, port: number): string {
   return url.origin;
 }
 
+function addresses(env: Env, name: string): string[] {
+  const raw = nonEmpty(env, name);
+  if (raw === null) return [];
+  return raw.split(',').map((entry) => {
+    const address = normalizeAddress(entry);
+    if (isIP(address) === 0) {
+      throw new ConfigError(`${name} must list IP addresses separated by commas, got "${entry.trim()}"`);
+    }
+    return address;
+  });
+}
+
 /** Parses the environment; no side effects (the reset command uses this and must not create files). */
 export function parseEnv(env: Env = process.env): EnvConfig {
   const log = (env.LOG ?? '').trim().toLowerCase();
@@ -97,6 +116,7 @@ export function parseEnv(env: Env = process.env): EnvConfig {
       addressFailures: integer(env, 'SIGNIN_ADDRESS_FAILURES', 20, 1, 100_000),
       windowSeconds: integer(env, 'SIGNIN_WINDOW_SECONDS', 60, 1, 600),
     },
+    trustedProxies: addresses(env, 'TRUSTED_PROXIES'),
   };
 }
 

@@ -1,19 +1,23 @@
 import type { Context } from 'hono';
 import type { SignInThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
-import type { Database } from './db/client';
+import type { Database, OpenedDatabase } from './db/client';
 import type { Contract } from './http/contract';
 import type { Outbox } from './mail/outbox';
 
 /** What every route module receives; tests build one with a temporary database. */
 export interface ServerContext {
   db: Database;
+  /** `pglite`: this process alone uses the database, over one connection; `postgres`: a server, maybe shared. */
+  databaseKind: OpenedDatabase['kind'];
   contract: Contract;
   tokens: TokenService;
   signInThrottle: SignInThrottle;
   outbox: Outbox;
   /** PUBLIC_URL, an origin without a trailing slash: links in e-mails are built on it. */
   publicUrl: string;
+  /** TRUSTED_PROXIES, normalised: peers whose X-Forwarded-For names the client. */
+  trustedProxies: ReadonlySet<string>;
   now: () => Date;
 }
 

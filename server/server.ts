@@ -10,6 +10,7 @@ import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { loadContract } from './http/contract';
 import { fileOutbox } from './mail/outbox';
+import { discardUnfinishedUploads } from './queries/upload-digests';
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -25,9 +26,12 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
   const log = options.log ?? (() => {});
   const now = options.now ?? (() => new Date());
   const database = await openDatabase(config);
+  // Only this process uses an embedded database: an upload listed as unfinished died with a previous one.
+  if (database.kind === 'pglite') await discardUnfinishedUploads(database.db);
   await seedIfEmpty(database.db, { offers: config.seedOffers, now: now() });
   const ctx: ServerContext = {
     db: database.db,
+    databaseKind: database.kind,
     contract: loadContract(),
     tokens: createTokenService({
       db: database.db,
@@ -35,9 +39,10 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
       now,
       ...(options.accessTtlSeconds ? { accessTtlSeconds: options.accessTtlSeconds } : {}),
     }),
-    signInThrottle: createSignInThrottle(config.signIn),
+    signInThrottle: createSignInThrottle(database.db, config.signIn),
     outbox: fileOutbox(join(config.dataDir, 'outbox.jsonl'), log),
     publicUrl: config.publicUrl,
+    trustedProxies: new Set(config.trustedProxies),
     now,
   };
   const distDir = options.distDir === undefined ? DIST_DIR : options.distDir;

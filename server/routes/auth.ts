@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { AppEnv, ServerContext } from '../context';
 import { emailVerifications, users } from '../db/schema';
 import { readJson } from '../http/body';
+import { clientAddress } from '../http/client-address';
 import { badRequest, type FieldErrors, HttpError, unauthorized } from '../http/errors';
 
 const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -55,7 +56,7 @@ function registerBody(ctx: ServerContext, raw: unknown) {
 }
 
 /** The peer's address; null for requests that came through no socket (`app.request` in tests). */
-function clientAddress(c: Context): string | null {
+function peerAddress(c: Context): string | null {
   try {
     return getConnInfo(c).remote.address ?? null;
   } catch {
@@ -91,8 +92,8 @@ export function authRoutes(ctx: ServerContext) {
       if (body.password === '') blanks.password = ['This field may not be blank.'];
       if (Object.keys(blanks).length > 0) throw badRequest(blanks);
 
-      const address = clientAddress(c);
-      const attempt = ctx.signInThrottle.attempt(email, address, ctx.now());
+      const address = clientAddress(peerAddress(c), c.req.header('X-Forwarded-For'), ctx.trustedProxies);
+      const attempt = await ctx.signInThrottle.attempt(email, address, ctx.now());
       if (!attempt.allowed) throw throttled(attempt.retryAfterSeconds);
       const [user] = await ctx.db
         .select({ id: users.id, passwordHash: users.passwordHash, isVerified: users.isVerified })
@@ -101,7 +102,7 @@ export function authRoutes(ctx: ServerContext) {
       const matches = await verifyPassword(body.password, user?.passwordHash ?? (await decoy()));
       if (!user || !matches) throw unauthorized(BAD_CREDENTIALS);
       // The right password takes the attempt back off the counts, even before the email is verified.
-      ctx.signInThrottle.succeeded(email, address, attempt.at);
+      await ctx.signInThrottle.succeeded(email, attempt);
       if (!user.isVerified) throw unauthorized(NOT_VERIFIED, 'email_not_verified');
       return c.json(await ctx.tokens.issuePair(user.id), 200);
     })

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
-import { users } from '../../server/db/schema';
+import { signInFailures, users } from '../../server/db/schema';
 import { ACCOUNTS, DEMO_PASSWORD, type OfferPage, type Options, serverPerFile } from './support/server';
 import { must } from './support/util';
 
@@ -227,5 +227,12 @@ describe('sign-in throttling (3 failures per account, 6 per address, in 60 s)', 
     expect((await right(ACCOUNTS.seller)).status).toBe(200);
     advance(60);
     expect((await signInOverSocket(ACCOUNTS.seller, DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it('deletes the failures that left the window as new attempts come in', async () => {
+    advance(61);
+    expect((await wrong(ACCOUNTS.client2)).status).toBe(401);
+    const rows = await api.server.ctx.db.select().from(signInFailures);
+    expect(rows.map((row) => [row.scope, row.key])).toEqual([['account', ACCOUNTS.client2]]);
   });
 });

@@ -1,7 +1,9 @@
 /**
- * One in-process server per test file, on a fresh temporary data folder. `call` sends a request
- * through `app.request` and checks the answer against the contract before the test sees it; every
- * call is recorded so each file can prove it reached every operation it owns with a 2xx answer.
+ * One in-process server per test file, on a fresh temporary data folder and, when the run is on a
+ * PostgreSQL server (`CONTRACT_POSTGRES_URL`, set by scripts/test-postgres.ts), a new database.
+ * `call` sends a request through `app.request` and checks the answer against the contract before
+ * the test sees it; every call is recorded so each file can prove it reached every operation it
+ * owns with a 2xx answer.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,7 @@ import { SignJWT } from 'jose';
 import type { components } from '../../../openapi/schema';
 import { type Config, loadConfig } from '../../../server/config';
 import { createServer } from '../../../server/server';
+import { createDatabase, dropDatabase } from '../../support/postgres';
 import { type Method, matchOperation, type Operation, responseProblems } from './contract';
 
 export type Schemas = components['schemas'];
@@ -97,6 +100,17 @@ function buildUrl(url: string, query?: Query): string {
 }
 
 /**
+ * The environment that gives a server a database of its own: nothing on the embedded database
+ * (each data folder holds one), a new empty database's `DATABASE_URL` when the contract run is on
+ * a PostgreSQL server.
+ */
+export async function freshDatabaseEnv(): Promise<Record<string, string>> {
+  const serverUrl = process.env.CONTRACT_POSTGRES_URL;
+  if (!serverUrl) return {};
+  return { DATABASE_URL: await createDatabase(serverUrl) };
+}
+
+/**
  * Registers beforeAll/afterAll for a server on a fresh data folder; the returned object works inside
  * tests. `env` tunes the configuration, `options` can give the server a clock.
  */
@@ -110,13 +124,14 @@ export function serverPerFile(env: Record<string, string> = {}, options: { now?:
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'contract-'));
-    config = loadConfig({ DATA_DIR: dataDir, LOG: 'off', SEED_OFFERS: '200', ...env });
+    config = loadConfig({ DATA_DIR: dataDir, LOG: 'off', SEED_OFFERS: '200', ...(await freshDatabaseEnv()), ...env });
     running = await createServer(config, { distDir: null, ...options });
   });
 
   afterAll(async () => {
     await running?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (process.env.CONTRACT_POSTGRES_URL && config?.databaseUrl) await dropDatabase(config.databaseUrl);
   });
 
   const need = () => {

@@ -1,0 +1,305 @@
+/**
+ * Two API servers, real processes as `npm start` runs them, on one PostgreSQL database with one
+ * JWT_SECRET and data folders of their own: a client sent to either by a load balancer must not
+ * tell them apart. Requests alternate between them, and what one learned the other must know:
+ * tokens, sign-out, failed sign-ins, checkout keys, offer versions and the offer counts.
+ *
+ * The database server is the one scripts/test-postgres.ts started (CONTRACT_POSTGRES_URL), or a
+ * throwaway cluster of this file's own; without PostgreSQL the file is skipped.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { components } from '../../openapi/schema';
+import { createDatabase, type PostgresCluster, postgresAvailable, startPostgres } from '../support/postgres';
+
+type Schemas = components['schemas'];
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PASSWORD = 'Demo-pass-2026';
+/** Ports to listen on, e.g. `4620,4621`; by default the OS picks free ones. */
+const PORTS = (process.env.TWO_INSTANCES_PORTS ?? '0,0').split(',');
+
+interface Instance {
+  name: string;
+  base: string;
+  child: ChildProcess;
+  dataDir: string;
+  output: () => string;
+}
+
+async function startInstance(name: string, env: Record<string, string>, port: string): Promise<Instance> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `two-instances-${name}-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, SKIP_BUILD: '1', LOG: 'off', DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start in 90 s:\n${output}`)), 90_000);
+    const check = () => {
+      const found = /Marketplace running at (http:\/\/[^\s]+)/.exec(output);
+      if (found?.[1]) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return { name, base, child, dataDir, output: () => output };
+}
+
+async function stopInstance(instance: Instance | undefined): Promise<void> {
+  if (!instance) return;
+  const { child } = instance;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  await rm(instance.dataDir, { recursive: true, force: true });
+}
+
+interface Answer<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+async function call<T = Record<string, unknown>>(
+  instance: Instance,
+  method: string,
+  url: string,
+  options: { token?: string; json?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.json !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${instance.base}${url}`, {
+    method,
+    headers,
+    ...(options.json === undefined ? {} : { body: JSON.stringify(options.json) }),
+  });
+  const text = await response.text();
+  const body = (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
+  return { status: response.status, body, headers: response.headers };
+}
+
+async function expectStatus<T>(status: number, answer: Promise<Answer<T>>): Promise<T> {
+  const settled = await answer;
+  expect(settled.status, JSON.stringify(settled.body).slice(0, 400)).toBe(status);
+  return settled.body;
+}
+
+const signIn = (instance: Instance, email: string, password = PASSWORD) =>
+  call<Schemas['TokenPair']>(instance, 'POST', '/api/v1/token', { json: { email, password } });
+
+const unavailable = postgresAvailable();
+const serverUrl = process.env.CONTRACT_POSTGRES_URL;
+
+describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one PostgreSQL database', () => {
+  let cluster: PostgresCluster | undefined;
+  let a: Instance | undefined;
+  let b: Instance | undefined;
+  /** The two instances; `either(i)` alternates between them. */
+  const one = () => a as Instance;
+  const other = () => b as Instance;
+  const either = (i: number) => (i % 2 === 0 ? one() : other());
+
+  beforeAll(async () => {
+    let url = serverUrl;
+    if (!url) {
+      cluster = await startPostgres();
+      url = cluster.url;
+    }
+    const env = { DATABASE_URL: await createDatabase(url), JWT_SECRET: randomBytes(32).toString('hex') };
+    // At once, as a deployment starts them: one migrates and seeds, the other waits for it.
+    const started = await Promise.allSettled([
+      startInstance('a', env, PORTS[0] ?? '0'),
+      startInstance('b', env, PORTS[1] ?? '0'),
+    ]);
+    [a, b] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  });
+
+  afterAll(async () => {
+    await Promise.all([stopInstance(a), stopInstance(b)]);
+    await cluster?.stop();
+  });
+
+  it('seeds the shared database once, whichever instance started first', async () => {
+    const { access } = await expectStatus(200, signIn(one(), 'seller@example.com'));
+    const countOn = async (instance: Instance) =>
+      (
+        await expectStatus<Schemas['OfferPage']>(
+          200,
+          call(instance, 'GET', '/api/v1/manage-offers/?limit=1', { token: access }),
+        )
+      ).count;
+    expect(await countOn(one())).toBe(await countOn(other()));
+    const options = await expectStatus<Schemas['Options']>(
+      200,
+      call(other(), 'GET', '/api/v1/options/', { token: access }),
+    );
+    expect(options.sellers.filter((seller) => seller.name === 'Nordic Keys')).toHaveLength(1);
+  });
+
+  it('accepts the tokens one instance issued on the other', async () => {
+    const pair = await expectStatus(200, signIn(one(), 'client@example.com'));
+    const profile = await expectStatus<Schemas['Profile']>(
+      200,
+      call(other(), 'GET', '/api/v1/profile', { token: pair.access }),
+    );
+    expect(profile.email).toBe('client@example.com');
+    const refreshed = await expectStatus<{ access: string }>(
+      200,
+      call(other(), 'POST', '/api/v1/token/refresh', { json: { refresh: pair.refresh } }),
+    );
+    await expectStatus(200, call(one(), 'GET', '/api/v1/profile', { token: refreshed.access }));
+  });
+
+  it('refuses on one instance a refresh token signed out on the other', async () => {
+    const pair = await expectStatus(200, signIn(other(), 'client2@example.com'));
+    await expectStatus(200, call(one(), 'POST', '/api/v1/token/blacklist', { json: { refresh: pair.refresh } }));
+    const refused = await call(other(), 'POST', '/api/v1/token/refresh', { json: { refresh: pair.refresh } });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ code: 'token_not_valid' });
+  });
+
+  it('counts failed sign-ins across both: the sixth for an account is refused on either', async () => {
+    // Five failures allowed per account (the default), spread over both instances.
+    for (let i = 0; i < 5; i++) {
+      expect((await signIn(either(i), 'seller2@example.com', 'Not-the-password-1')).status).toBe(401);
+    }
+    for (const instance of [other(), one()]) {
+      const refused = await signIn(instance, 'seller2@example.com', 'Not-the-password-1');
+      expect(refused.status, instance.name).toBe(429);
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    }
+    expect((await signIn(one(), 'seller2@example.com')).status).toBe(429);
+  });
+
+  it('lets no more parallel guesses through than the limit, however they are spread', async () => {
+    const account = `guessed-${randomUUID()}@example.com`;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn(either(i), account, `Guess-${i}-password`)),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+  });
+
+  it('replays on one instance a checkout made with the same Idempotency-Key on the other', async () => {
+    const { access } = await expectStatus(200, signIn(one(), 'client@example.com'));
+    const page = await expectStatus<Schemas['OfferPage']>(
+      200,
+      call(one(), 'GET', '/api/v1/offers/?ordering=-end_date&limit=50', { token: access }),
+    );
+    const offer = page.results.find((o) => Date.parse(o.start) < Date.now());
+    if (!offer) throw new Error('no offer has started among the 50 ending last');
+    const cart = await expectStatus<Schemas['Cart']>(
+      200,
+      call(other(), 'POST', '/api/v1/cart/add/', { token: access, json: { offer_id: offer.id, quantity: 1 } }),
+    );
+    const line = cart.items.find((item) => item.offer_id === offer.id);
+    if (!line) throw new Error('the added line is not in the cart');
+    const key = `two-instances-${randomUUID()}`;
+    const checkout = (instance: Instance) =>
+      call<Schemas['CheckoutResult']>(instance, 'POST', '/api/v1/cart/checkout/', {
+        token: access,
+        json: { cart_item_ids: [line.id] },
+        headers: { 'Idempotency-Key': key },
+      });
+    const placed = await checkout(one());
+    expect(placed.status).toBe(201);
+    const replayed = await checkout(other());
+    expect(replayed.status).toBe(200);
+    expect(replayed.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(replayed.body).toEqual(placed.body);
+    const read = await expectStatus<Schemas['CheckoutResult']>(
+      200,
+      call(other(), 'GET', `/api/v1/cart/checkout/${key}/`, { token: access }),
+    );
+    expect(read.orders.map((order) => order.id)).toEqual(placed.body.orders.map((order) => order.id));
+  });
+
+  it('refuses with 409 a save from a version the other instance already replaced', async () => {
+    const { access } = await expectStatus(200, signIn(other(), 'seller@example.com'));
+    const page = await expectStatus<Schemas['OfferPage']>(
+      200,
+      call(one(), 'GET', '/api/v1/manage-offers/?limit=1', { token: access }),
+    );
+    const offer = page.results[0];
+    if (!offer) throw new Error('the seller has no offer');
+    const save = (instance: Instance, product: string) =>
+      call<Schemas['OfferBatchResult'] & Schemas['OfferConflict']>(instance, 'POST', '/api/v1/manage-offers/update/', {
+        token: access,
+        json: { offers: [{ id: offer.id, product, version: offer.version }] },
+      });
+    const saved = await save(one(), `${offer.product} (first)`);
+    expect(saved.status).toBe(200);
+    const stale = await save(other(), `${offer.product} (second)`);
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('stale_version');
+    expect(stale.body.offers).toEqual(saved.body.offers);
+
+    // Two saves from one version at once, one on each instance: one wins.
+    const current = saved.body.offers[0];
+    if (!current) throw new Error('the saved offer is missing');
+    const race = (instance: Instance, product: string) =>
+      call(instance, 'POST', '/api/v1/manage-offers/update/', {
+        token: access,
+        json: { offers: [{ id: offer.id, product, version: current.version }] },
+      });
+    const answers = await Promise.all([race(one(), `${offer.product} (a)`), race(other(), `${offer.product} (b)`)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+  });
+
+  it('shows on one instance the offer counts after a change made on the other', async () => {
+    const seller = (await expectStatus(200, signIn(one(), 'seller@example.com'))).access;
+    const client = (await expectStatus(200, signIn(other(), 'client@example.com'))).access;
+    const published = await expectStatus<Schemas['OfferPage']>(
+      200,
+      call(one(), 'GET', '/api/v1/manage-offers/?is_published=true&ordering=-end_date&limit=1', { token: seller }),
+    );
+    const offer = published.results[0];
+    if (!offer) throw new Error('the seller has no published offer');
+    const listed = async (instance: Instance) =>
+      (
+        await expectStatus<Schemas['OfferPage']>(
+          200,
+          call(instance, 'GET', `/api/v1/offers/?type=${offer.type}&limit=1`, { token: client }),
+        )
+      ).count;
+    const before = await listed(one());
+    expect(await listed(other())).toBe(before);
+    await expectStatus(
+      200,
+      call(other(), 'POST', '/api/v1/manage-offers/publish/', {
+        token: seller,
+        json: { offer_ids: [offer.id], publish: false },
+      }),
+    );
+    expect(await listed(one())).toBe(before - 1);
+    await expectStatus(
+      200,
+      call(one(), 'POST', '/api/v1/manage-offers/publish/', { token: seller, json: { offer_ids: [offer.id] } }),
+    );
+    expect(await listed(other())).toBe(before);
+  });
+});
