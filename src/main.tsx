@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { Providers } from './app/providers';
+import { SessionProviders } from './app/session-providers';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -9,8 +9,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <Providers>
+    <SessionProviders>
       <App />
-    </Providers>
+    </SessionProviders>
   </StrictMode>,
 );

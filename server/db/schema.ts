@@ -5,6 +5,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -143,6 +144,8 @@ export const offers = pgTable(
     version: integer('version').notNull().default(1),
     /** `lower(product)`, kept by PostgreSQL; search with `productContains`, never write it. */
     productSearch: text('product_search').generatedAlwaysAs(sql`lower(product)`),
+    /** The upload that wrote the offer while it is unfinished (migration 0008); null for others. */
+    uploadId: integer('upload_id'),
   },
   (t) => [
     check('offers_type_check', sql`${t.type} in ('regular', 'promo')`),
@@ -228,6 +231,13 @@ export const uploadDigests = pgTable(
   },
   (t) => [unique('upload_digests_user_digest_key').on(t.userId, t.digest)],
 );
+
+/** Uploads whose offers are being written, so a crash part-way can be undone (migration 0008). */
+export const unfinishedUploads = pgTable('unfinished_uploads', {
+  id: serial('id').primaryKey(),
+  /** The file's claimed digest, released with the offers. */
+  digestId: integer('digest_id').references(() => uploadDigests.id, { onDelete: 'set null' }),
+});
 
 export const invoices = pgTable(
   'invoices',
@@ -331,4 +341,24 @@ export const orderEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Sign-in attempts not known to have succeeded, per account and per client address (migration
+ * 0006): the sign-in throttle's counts, shared by every server on the database.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scope: text('scope').notNull().$type<'account' | 'address'>(),
+    /** The email as typed (trimmed, lowercase) or the client address. */
+    key: text('key').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('sign_in_failures_key_idx').on(t.scope, t.key, t.startedAt),
+    index('sign_in_failures_started_idx').on(t.startedAt),
+    check('sign_in_failures_scope_check', sql`${t.scope} in ('account', 'address')`),
+  ],
 );

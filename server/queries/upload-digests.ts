@@ -3,9 +3,9 @@
  * imported, with when it was last imported and how many offers that created, per user.
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { uploadDigests } from '../db/schema';
+import { offers, unfinishedUploads, uploadDigests } from '../db/schema';
 
 /** One user's file: who uploaded it and the lowercase hex SHA-256 of its bytes as sent. */
 export interface UploadedFile {
@@ -61,4 +61,22 @@ export async function recordUpload(db: Database, file: UploadedFile, uploadedAt:
     .insert(uploadDigests)
     .values({ ...file, uploadedAt, count })
     .onConflictDoUpdate({ target: [uploadDigests.userId, uploadDigests.digest], set: { uploadedAt, count } });
+}
+
+/**
+ * Undoes the uploads a previous process left part-written on the embedded database (see
+ * `insertAllOrNothing`): their offers, their claimed digests and their rows go, in one transaction.
+ * Only for a database no other process writes to: on a shared one the row may be another's upload.
+ */
+export async function discardUnfinishedUploads(db: Database): Promise<number> {
+  const unfinished = await db.select().from(unfinishedUploads);
+  if (unfinished.length === 0) return 0;
+  const ids = unfinished.map((upload) => upload.id);
+  const digests = unfinished.flatMap((upload) => (upload.digestId === null ? [] : [upload.digestId]));
+  await db.transaction(async (tx) => {
+    await tx.delete(offers).where(inArray(offers.uploadId, ids));
+    if (digests.length > 0) await tx.delete(uploadDigests).where(inArray(uploadDigests.id, digests));
+    await tx.delete(unfinishedUploads).where(inArray(unfinishedUploads.id, ids));
+  });
+  return unfinished.length;
 }

@@ -158,19 +158,18 @@ export function manageOfferRoutes(ctx: ServerContext) {
           .filter((change) => change.version !== undefined && change.version !== current.get(change.id)?.version)
           .map((change) => change.id);
         if (staleIds.length > 0) throw staleVersions(await loadOffers(tx, staleIds));
-        const [publisherIds, regionIds, storefrontRows] = await Promise.all([
-          existingIds(
-            tx,
-            publishers,
-            body.offers.flatMap((change) => change.publisher_id ?? []),
-          ),
-          existingIds(
-            tx,
-            regions,
-            body.offers.flatMap((change) => change.region_id ?? []),
-          ),
-          tx.select({ id: sellers.id, ownerId: sellers.ownerId }).from(sellers),
-        ]);
+        // One after the other: a transaction is one connection, which runs one query at a time.
+        const publisherIds = await existingIds(
+          tx,
+          publishers,
+          body.offers.flatMap((change) => change.publisher_id ?? []),
+        );
+        const regionIds = await existingIds(
+          tx,
+          regions,
+          body.offers.flatMap((change) => change.region_id ?? []),
+        );
+        const storefrontRows = await tx.select({ id: sellers.id, ownerId: sellers.ownerId }).from(sellers);
         const storefrontOwner = new Map(storefrontRows.map((row) => [row.id, row.ownerId]));
 
         const errors: FieldErrors = {};

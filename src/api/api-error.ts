@@ -38,4 +38,6 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
+/** behaviour §8, not signed in (401): the server refused the session, so the user signs in again. */
+export const SESSION_ENDED_MESSAGE = 'Authentication required';
 export const MALFORMED_MESSAGE = 'The server sent a response the app cannot read. Please try again.';

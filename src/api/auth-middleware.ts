@@ -3,10 +3,12 @@
  * token to every call the contract protects. `retryAfterRefresh` answers a 401 by refreshing once
  * and retrying the request once; parallel 401s share one refresh (`refreshOnce` is single-flight),
  * and a request whose token was already replaced retries with the new one without refreshing.
- * Neither redirects: a refused refresh clears the tokens, and the session hears it from the store.
+ * Neither redirects: a refused refresh clears the tokens, and the session hears it from the store;
+ * the refused request then fails with a 401 reading 'Authentication required'.
  */
 import { ANONYMOUS_PATHS } from '@openapi/schema.facts';
 import type { Middleware } from 'openapi-fetch';
+import { SESSION_ENDED_MESSAGE } from './api-error';
 
 export function bearer(accessToken: () => string | null): Middleware {
   return {
@@ -42,7 +44,8 @@ export function retryAfterRefresh(deps: RetryDeps): Middleware {
       const sent = copy.headers.get('Authorization');
       const current = deps.accessToken();
       const token = current && `Bearer ${current}` !== sent ? current : await deps.refreshOnce();
-      if (!token) return undefined;
+      // The session is over: the caller reads behaviour §8's words, not the server's token jargon.
+      if (!token) return Response.json({ detail: SESSION_ENDED_MESSAGE }, { status: 401, statusText: 'Unauthorized' });
       copy.headers.set('Authorization', `Bearer ${token}`);
       return (deps.fetch ?? fetch)(copy);
     },

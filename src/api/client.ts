@@ -47,7 +47,7 @@ export function createApiClients(options: ApiClientOptions = {}): ApiClients {
       return data.access;
     }
     if (response.status === 401) {
-      tokenStore.clear();
+      tokenStore.expire();
       return null;
     }
     throw ApiError.fromBody(response.status, undefined);

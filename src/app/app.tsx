@@ -2,29 +2,65 @@
  * The top-level decision (behaviour §2): a loading view while the profile is fetched, the
  * signed-in layout with a profile, the signed-out screens without. A sign-in goes to `/`.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '@/core/paths';
 import { SessionContext } from '@/core/session';
 import { ErrorBoundary } from '@/ui/error-boundary';
+import { noticeQueue } from '@/ui/notify';
 import { PageLoading } from '@/ui/page-loading';
 import { SignedOutApp } from './signed-out-app';
 import { ThemeSync } from './theme-sync';
 
-const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ default: m.SignedInApp })));
+const loadSignedInApp = () => import('./signed-in-app');
+const SignedInApp = lazy(() => loadSignedInApp().then((m) => ({ default: m.SignedInApp })));
 const SessionProblem = lazy(() => import('./session-problem').then((m) => ({ default: m.SessionProblem })));
 // Messages sent before it loads wait in the queue (src/ui/notify.ts).
 const Snackbar = lazy(() => import('@/ui/snackbar').then((m) => ({ default: m.Snackbar })));
 
+const FIRST_USE = ['pointerdown', 'keydown', 'focusin'] as const;
+
+/**
+ * Whether to mount the snackbar: from the first message or the first sign of a user (a press, a
+ * key, a focus), whichever comes first. Its widgets are React Aria's, which the sign-in screen
+ * otherwise does without; someone filling in a form has its live regions in place well before a
+ * message can come back.
+ */
+function useSnackbarWanted() {
+  const [wanted, setWanted] = useState(() => noticeQueue.visibleToasts.length > 0);
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    const stop = noticeQueue.subscribe(want);
+    for (const type of FIRST_USE) window.addEventListener(type, want, { capture: true, passive: true });
+    return () => {
+      stop();
+      for (const type of FIRST_USE) window.removeEventListener(type, want, { capture: true });
+    };
+  }, [wanted]);
+  return wanted;
+}
+
 export function App() {
   const session = SessionContext.useActorRef();
   const [, navigate] = useLocation();
+  const snackbarWanted = useSnackbarWanted();
   const view = SessionContext.useSelector((s) => {
     if (s.matches('signedIn') || s.matches('signingOut')) return 'signedIn' as const;
     if (s.matches('failed')) return 'failed' as const;
     if (s.matches('signedOut')) return 'signedOut' as const;
     return 'loading' as const;
   });
+
+  useEffect(() => {
+    // A stored session is being checked: fetch the signed-in screens and this page's code
+    // meanwhile, instead of one after the other once the profile has come.
+    if (view !== 'loading') return;
+    loadSignedInApp()
+      .then((signedIn) => signedIn.preloadPage(window.location.pathname))
+      // A failure shows when the screens render, with the error screen's retry.
+      .catch(() => {});
+  }, [view]);
 
   useEffect(() => {
     const subscription = session.on('session.signedIn', () => navigate(paths.root, { replace: true }));
@@ -48,9 +84,11 @@ export function App() {
           </Suspense>
         )}
       </ErrorBoundary>
-      <Suspense fallback={null}>
-        <Snackbar />
-      </Suspense>
+      {snackbarWanted && (
+        <Suspense fallback={null}>
+          <Snackbar />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,23 +1,11 @@
-/** Everything the app needs around it: API clients, the session actor, locale and routing. */
-import { useState } from 'react';
-import { I18nProvider, RouterProvider } from 'react-aria-components';
-import { useLocation } from 'wouter';
-import { type ApiClients, createApiClients } from '@/api/client';
-import { ApiContext } from '@/core/api';
-import { SessionContext } from '@/core/session';
-import { createSessionLogic } from '@/core/session.implementations';
+/** Everything around one page as the running app has it (component tests render pages in it). */
+import { AriaProviders } from './aria-providers';
+import { type ProvidersProps, SessionProviders } from './session-providers';
 
-export function Providers({ children, clients: givenClients }: { children: React.ReactNode; clients?: ApiClients }) {
-  const [clients] = useState(() => givenClients ?? createApiClients());
-  const [logic] = useState(() => createSessionLogic(clients));
-  const [, navigate] = useLocation();
+export function Providers({ children, clients }: ProvidersProps) {
   return (
-    <I18nProvider locale="en-US">
-      <RouterProvider navigate={navigate}>
-        <ApiContext.Provider value={clients}>
-          <SessionContext.Provider logic={logic}>{children}</SessionContext.Provider>
-        </ApiContext.Provider>
-      </RouterProvider>
-    </I18nProvider>
+    <SessionProviders {...(clients ? { clients } : {})}>
+      <AriaProviders>{children}</AriaProviders>
+    </SessionProviders>
   );
 }

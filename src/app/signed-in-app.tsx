@@ -6,9 +6,12 @@ import { SessionContext } from '@/core/session';
 import { OrderSubmissionProvider } from '@/features/basket/order-submission';
 import { ErrorBoundary } from '@/ui/error-boundary';
 import { PageLoading } from '@/ui/page-loading';
+import { AriaProviders } from './aria-providers';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { documentTitle, redirectFor, signedInRoutes } from './routes';
+
+export { preloadPage } from './routes';
 
 export function SignedInApp() {
   const profile = SessionContext.useSelector(selectProfile);
@@ -42,5 +45,7 @@ export function SignedInApp() {
     </AppLayout>
   );
   // behaviour §4: only clients send orders; the submission outlives page changes.
-  return role === 'client' ? <OrderSubmissionProvider>{app}</OrderSubmissionProvider> : app;
+  return (
+    <AriaProviders>{role === 'client' ? <OrderSubmissionProvider>{app}</OrderSubmissionProvider> : app}</AriaProviders>
+  );
 }

@@ -1,12 +1,15 @@
-/** Without a profile: the auth screens; any other path goes to /signin (behaviour §2). */
+/**
+ * Without a profile: the auth screens; any other path goes to /signin (behaviour §2). Sign-in is
+ * part of the first chunk, so the form paints without waiting for another.
+ */
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { paths } from '@/core/paths';
+import { SignInPage } from '@/features/auth/pages/sign-in-page';
 import { ErrorBoundary } from '@/ui/error-boundary';
 import { PageLoading } from '@/ui/page-loading';
-import { documentTitle } from './routes';
+import { documentTitle } from './document-title';
 
-const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page').then((m) => ({ default: m.SignInPage })));
 const SignUpPage = lazy(() => import('@/features/auth/pages/sign-up-page').then((m) => ({ default: m.SignUpPage })));
 const VerifyEmailPage = lazy(() =>
   import('@/features/auth/pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),

@@ -2,17 +2,21 @@
 import { sessionMachine } from '@machines/session/session.machine';
 import type { TokenEvent } from '@machines/session/session.types';
 import { fromCallback, fromPromise } from 'xstate';
+import { SESSION_ENDED_MESSAGE } from '@/api/api-error';
 import type { ApiClients } from '@/api/client';
 import { tokenStore } from '@/api/token-store';
 import { unwrap } from '@/api/unwrap';
+import { notify } from '@/ui/notify';
 
 export function createSessionLogic(clients: ApiClients) {
   return sessionMachine.provide({
     actors: {
       watchTokens: fromCallback<TokenEvent>(({ sendBack }) =>
-        tokenStore.onSessionChange((hasSession) =>
-          sendBack({ type: hasSession ? 'session.resumed' : 'session.expired' }),
-        ),
+        tokenStore.onSessionChange((hasSession, expired) => {
+          // The server ended the session (a refused refresh): the sign-in screen says why (§8).
+          if (expired) notify({ type: 'error', message: SESSION_ENDED_MESSAGE });
+          sendBack({ type: hasSession ? 'session.resumed' : 'session.expired' });
+        }),
       ),
       // No automatic retry on this client: a 401 here is the machine's to handle (refresh, reload).
       loadProfile: fromPromise(({ signal }) => unwrap(clients.session.GET('/api/v1/profile', { signal }))),

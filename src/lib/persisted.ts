@@ -1,7 +1,8 @@
 /**
  * Everything the browser keeps across reloads goes through here: one key prefix, one zod schema
  * per key. A stored value that fails its schema (or is not JSON) is removed and the default used:
- * corrupt saved state never crashes the app. Changes made in other tabs arrive via `storage`.
+ * corrupt saved state never crashes the app. One that passes is stored back as the schema kept it
+ * (a basket without its bad lines). Changes made in other tabs arrive via `storage`.
  */
 import type { z } from 'zod/mini';
 
@@ -39,20 +40,48 @@ export function persisted<S extends z.ZodMiniType>(
   fallback: z.infer<S>,
 ): Persisted<z.infer<S>> {
   const key = `${STORAGE_PREFIX}${name}`;
-  const parse = (raw: string | null): z.infer<S> => {
-    if (raw === null) return fallback;
+  /** The stored text as a value, or `invalid` when it is not JSON or fails the schema. */
+  const decode = (raw: string): { value: z.infer<S> } | 'invalid' => {
     try {
       const result = schema.safeParse(JSON.parse(raw));
-      if (result.success) return result.data;
+      if (result.success) return { value: result.data };
     } catch {
-      // Unreadable JSON is treated like a value that fails the schema.
+      // Unreadable JSON (or nesting deeper than the parser goes) is a value that fails the schema.
     }
-    storage()?.removeItem(key);
+    return 'invalid';
+  };
+  /** A failing text is removed, unless something else has been stored over it meanwhile. */
+  const drop = (raw: string) => {
+    const store = storage();
+    if (store?.getItem(key) === raw) store.removeItem(key);
     return fallback;
+  };
+  const parse = (raw: string | null): z.infer<S> => {
+    if (raw === null) return fallback;
+    const decoded = decode(raw);
+    return decoded === 'invalid' ? drop(raw) : decoded.value;
+  };
+  const read = (): z.infer<S> => {
+    const store = storage();
+    const raw = store?.getItem(key) ?? null;
+    if (raw === null) return fallback;
+    const decoded = decode(raw);
+    if (decoded === 'invalid') return drop(raw);
+    // What the schema kept is stored in place of what it read: a basket's bad lines, unknown fields
+    // and stray spaces are not read again on every visit. A full storage keeps the text as it was.
+    const kept = JSON.stringify(decoded.value);
+    if (kept !== raw) {
+      try {
+        store?.setItem(key, kept);
+      } catch {
+        // Quota exceeded: reading still gives the kept value.
+      }
+    }
+    return decoded.value;
   };
   return {
     key,
-    read: () => parse(storage()?.getItem(key) ?? null),
+    read,
     write: (value) => {
       storage()?.setItem(key, JSON.stringify(schema.parse(value)));
       notifySameTab(key);
@@ -71,7 +100,7 @@ export function persisted<S extends z.ZodMiniType>(
     },
     subscribe(listener) {
       const stopOtherTabs = this.onOtherTab(listener);
-      const local = () => listener(parse(storage()?.getItem(key) ?? null));
+      const local = () => listener(read());
       const listeners = sameTabListeners.get(key) ?? new Set();
       listeners.add(local);
       sameTabListeners.set(key, listeners);

@@ -9,6 +9,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { z } from 'zod/mini';
 import type { ApiClient } from '@/api/client';
 import { unwrap } from '@/api/unwrap';
+import { MAX_QUANTITY } from '@/core/basket';
 import { persisted } from '@/lib/persisted';
 
 const LOCK_NAME = 'marketplace:order-submission';
@@ -21,7 +22,15 @@ export const pendingSubmission = persisted(
       // The contract's IdempotencyKey.
       key: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,100}$/)),
       lines: z
-        .array(z.object({ id: z.string(), offer_id: z.number(), name: z.string(), quantity: z.number() }))
+        .array(
+          // A basket line's bounds: the lines come from the basket, and their quantities leave it once sent.
+          z.object({
+            id: z.string().check(z.minLength(1)),
+            offer_id: z.int().check(z.positive()),
+            name: z.string(),
+            quantity: z.int().check(z.gte(1), z.lte(MAX_QUANTITY)),
+          }),
+        )
         .check(z.minLength(1)),
     }),
   ),

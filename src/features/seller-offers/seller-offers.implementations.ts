@@ -46,6 +46,24 @@ function changeOf({ original, draft, initial }: SaveInput): OfferChange {
   return change;
 }
 
+/**
+ * Whether `theirs` already holds every field `change` writes: the same save went through before
+ * and only its answer was lost (the seller pressed Update again after an unreadable reply).
+ */
+function holdsChange(theirs: Offer, change: OfferChange): boolean {
+  const sameTime = (mine: string | undefined, stored: string) =>
+    mine === undefined || Date.parse(mine) === Date.parse(stored);
+  return (
+    (change.product === undefined || change.product === theirs.product) &&
+    (change.unit_price === undefined || Number(change.unit_price) === Number(theirs.unit_price)) &&
+    (change.publisher_id === undefined || change.publisher_id === theirs.publisher_id) &&
+    (change.seller_id === undefined || change.seller_id === theirs.seller_id) &&
+    (change.region_id === undefined || change.region_id === theirs.region_id) &&
+    sameTime(change.start, theirs.start) &&
+    sameTime(change.end, theirs.end)
+  );
+}
+
 /** The row-editing machine's rules: the offer rules the CSV upload checks too. */
 export const offerRules = {
   actions: {
@@ -57,17 +75,22 @@ const rowEditingImplementations = (api: ApiClient) =>
   ({
     actors: {
       saveOffer: fromPromise(async ({ input, signal }) => {
-        const call = api.POST('/api/v1/manage-offers/update/', { body: { offers: [changeOf(input)] }, signal });
+        const change = changeOf(input);
+        const call = api.POST('/api/v1/manage-offers/update/', { body: { offers: [change] }, signal });
         try {
           const [saved] = (await unwrap(call)).offers;
           if (!saved) throw new Error(MALFORMED_MESSAGE);
           return { saved };
         } catch (error) {
-          // 409: someone saved this offer since the edit began; their version comes back to compare.
+          // Only a 409 has an answer to read again: a call that never got one rethrows its raw
+          // network error, and the seller would read "Failed to fetch" instead of unwrap's words.
+          if (statusOf(error) !== 409) throw error;
+          // Someone saved this offer since the edit began; their version comes back to compare.
           const { error: body } = await call;
-          const theirs = statusOf(error) === 409 && body && 'offers' in body ? body.offers[0] : undefined;
-          if (typeof theirs === 'object') return { conflict: theirs };
-          throw error;
+          const theirs = body && 'offers' in body ? body.offers[0] : undefined;
+          if (typeof theirs !== 'object') throw error;
+          // Unless "someone" was this very save, whose answer was lost: it is saved, once.
+          return holdsChange(theirs, change) ? { saved: theirs } : { conflict: theirs };
         }
       }),
     },

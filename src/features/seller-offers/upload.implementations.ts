@@ -2,6 +2,7 @@
 import { offerUploadMachine } from '@machines/offer-upload/offer-upload.machine';
 import type { SendEvent, SendInput } from '@machines/offer-upload/offer-upload.types';
 import { fromCallback, fromPromise, type MachineImplementationsFrom } from 'xstate';
+import { MALFORMED_MESSAGE } from '@/api/api-error';
 import type { ApiClient } from '@/api/client';
 import type { ManageOfferListQuery, UploadDuplicate } from '@/api/models';
 import { tokenStore } from '@/api/token-store';
@@ -78,6 +79,8 @@ function outcomeOf({ status, statusText, body }: Answer): SendEvent {
   if (status === 409 && isDuplicate(body)) {
     return { type: 'send.duplicate', uploadedAt: body.uploaded_at, count: body.count };
   }
+  // A success status whose body could not be read: its status text ("OK") would say nothing.
+  if (status >= 200 && status < 300) return { type: 'send.failed', message: `Upload failed: ${MALFORMED_MESSAGE}` };
   return { type: 'send.failed', message: `Upload failed: ${statusText || 'no answer from the server'}` };
 }
 

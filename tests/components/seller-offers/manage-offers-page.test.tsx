@@ -6,6 +6,7 @@
 import { selectProfile } from '@machines/session/session.selectors';
 import { screen, waitFor, within } from '@testing-library/react';
 import { onTestFinished, vi } from 'vitest';
+import { MALFORMED_MESSAGE, NETWORK_MESSAGE } from '@/api/api-error';
 import type { Offer, OfferChange } from '@/api/models';
 import { SessionContext } from '@/core/session';
 import { ManageOffersPage } from '@/features/seller-offers/pages/manage-offers-page';
@@ -368,6 +369,59 @@ describe('ManageOffersPage: a save over a newer version', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(grid()).queryByRole('textbox', { name: 'Product' })).not.toBeInTheDocument();
     expect(updates()).toHaveLength(1);
+  });
+});
+
+describe('ManageOffersPage: a save that gets no answer', () => {
+  it('says the server could not be reached in the app’s words and keeps the typed values', async () => {
+    const { user } = renderManageOffers({
+      routes: {
+        [UPDATE]: () => {
+          throw new TypeError('Failed to fetch');
+        },
+      },
+    });
+    await screen.findByRole('rowheader', { name: 'Moon Run' });
+    await openByDoubleClick(user, 'Moon Run');
+    await user.clear(priceInput());
+    await user.type(priceInput(), '31{Enter}');
+
+    await waitFor(() => expect(within(snackbar()).getByRole('alert')).toHaveTextContent(NETWORK_MESSAGE));
+    expect(priceInput()).toHaveValue('31.00');
+    expect(within(editingRow()).getByRole('button', { name: 'Update Moon Run' })).toBeEnabled();
+  });
+
+  it('saves once when the first save went through but its answer was unreadable', async () => {
+    let answered = 0;
+    const page = renderManageOffers({
+      routes: {
+        [UPDATE]: (request) => {
+          answered += 1;
+          // The first save is written, then its answer is lost; the second meets it as a 409.
+          if (answered === 1) {
+            page.write(request);
+            throw new SyntaxError('Unexpected end of JSON input');
+          }
+          const written = { ...moonRun, unit_price: '32.00', version: 5 };
+          return { status: 409, body: { detail: 'Offer 12 has changed.', code: 'stale_version', offers: [written] } };
+        },
+      },
+    });
+    const { user, updates } = page;
+    await screen.findByRole('rowheader', { name: 'Moon Run' });
+    await openByDoubleClick(user, 'Moon Run');
+    await user.clear(priceInput());
+    await user.type(priceInput(), '32{Enter}');
+    await waitFor(() => expect(within(snackbar()).getByRole('alert')).toHaveTextContent(MALFORMED_MESSAGE));
+
+    await user.click(within(editingRow()).getByRole('button', { name: 'Update Moon Run' }));
+    await waitFor(() => expect(within(snackbar()).getByRole('status')).toHaveTextContent('Offer updated'));
+    expect(screen.queryByRole('dialog', { name: 'This offer changed meanwhile' })).not.toBeInTheDocument();
+    expect(updates()).toEqual([
+      { offers: [{ id: 12, version: 4, unit_price: '32.00' }] },
+      { offers: [{ id: 12, version: 4, unit_price: '32.00' }] },
+    ]);
+    expect(await within(rowOf('Moon Run')).findByRole('gridcell', { name: '€32.00' })).toBeInTheDocument();
   });
 });
 

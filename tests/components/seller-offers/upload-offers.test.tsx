@@ -1,6 +1,7 @@
 import { getLocalTimeZone, today } from '@internationalized/date';
 import type { UploadOptions } from '@machines/offer-upload/offer-upload.types';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MALFORMED_MESSAGE } from '@/api/api-error';
 import type { Offer } from '@/api/models';
 import { tokenStore } from '@/api/token-store';
 import { onDataChange } from '@/core/data-events';
@@ -235,6 +236,16 @@ describe('Upload CSV', () => {
     );
   });
 
+  it('says so when the answer is a success that cannot be read, not "Upload failed: OK"', async () => {
+    // No body: the fake's empty responseText is not JSON, as a reply cut short would not be.
+    fakeUploads(() => ({ status: 200, statusText: 'OK' }));
+    const { dialog, choose } = await openUpload();
+    await choose(csvFile([HEADER, row('Game 1')]));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(`Upload failed: ${MALFORMED_MESSAGE}`);
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('asks before uploading the same file again, and sends it again when confirmed', async () => {
     const uploads = fakeUploads((_, index) =>
       index === 0
@@ -250,12 +261,16 @@ describe('Upload CSV', () => {
           }
         : created(2),
     );
+    const offersChanged = vi.fn();
+    onTestFinished(onDataChange('offers', offersChanged));
     const { dialog, choose, user } = await openUpload();
     await choose(csvFile([HEADER, row('Game 1'), row('Game 2')]));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       /^This file was already uploaded on \d\d\/\d\d\/\d\d at \d\d:\d\d \(2 offers\)\. Upload it again anyway\?$/,
     );
+    // The server has those offers (an earlier answer may have been lost): the lists reload.
+    expect(offersChanged).toHaveBeenCalledOnce();
     await user.click(within(dialog).getByRole('button', { name: 'Upload again' }));
     expect(await within(dialog).findByText(/uploaded\./)).toHaveTextContent('2 offers uploaded.');
     expect(uploads.seen.map((upload) => upload.url)).toEqual([

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { ApiError, NETWORK_MESSAGE } from '@/api/api-error';
+import { ApiError, NETWORK_MESSAGE, SESSION_ENDED_MESSAGE } from '@/api/api-error';
 import { createApiClients } from '@/api/client';
 import { tokenStore } from '@/api/token-store';
 import { unwrap } from '@/api/unwrap';
 import { createSessionLogic } from '@/core/session.implementations';
+import { noticeQueue } from '@/ui/notify';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -108,6 +109,34 @@ describe('auth middleware', () => {
     expect(onSignedOut).toHaveBeenCalledOnce();
     expect(tokenStore.accessToken()).toBeNull();
     expect(tokenStore.refreshToken()).toBeNull();
+  });
+
+  it("fails the refused call with behaviour §8's words and tells the session the server ended it", async () => {
+    tokenStore.save({ access: 'expired-access', refresh: 'revoked' });
+    const server = fakeServer({ refresh: 'refused' });
+    const ends: boolean[] = [];
+    const stop = tokenStore.onSessionChange((hasSession, expired) => hasSession || ends.push(expired));
+    onTestFinished(stop);
+    const { api } = createApiClients({ baseUrl: 'http://test', fetch: server.fetch });
+    const failure = await unwrap(api.GET('/api/v1/profile')).catch((e: unknown) => e);
+    expect((failure as ApiError).detail).toBe(SESSION_ENDED_MESSAGE);
+    expect(ends).toEqual([true]);
+    // A sign-out is the user's doing, not an expiry.
+    tokenStore.save({ access: 'a', refresh: 'r' });
+    tokenStore.clear();
+    expect(ends).toEqual([true, false]);
+  });
+
+  it('shows "Authentication required" when the session ends because the server refused the refresh', async () => {
+    tokenStore.save({ access: 'expired-access', refresh: 'revoked' });
+    const server = fakeServer({ refresh: 'refused' });
+    const clients = createApiClients({ baseUrl: 'http://test', fetch: server.fetch });
+    const session = createActor(createSessionLogic(clients)).start();
+    onTestFinished(() => session.stop());
+    await waitFor(session, (s) => s.matches('signedOut'));
+    expect(noticeQueue.visibleToasts.map((toast) => toast.content)).toEqual([
+      { type: 'error', message: SESSION_ENDED_MESSAGE },
+    ]);
   });
 
   it('keeps the tokens when the refresh fails because the network is down', async () => {

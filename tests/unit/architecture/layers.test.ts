@@ -54,7 +54,7 @@ function problem(file: string, { target, typeOnly }: { target: string; typeOnly:
     return null;
   }
   if (!within(file, 'src')) return null;
-  if (target === 'react-aria-components' && !within(file, 'src/ui') && file !== 'src/app/providers.tsx') {
+  if (target === 'react-aria-components' && !within(file, 'src/ui') && file !== 'src/app/aria-providers.tsx') {
     return 'only src/ui (and the providers) import react-aria-components';
   }
   if (within(target, 'src/app') && !within(file, 'src/app') && file !== 'src/main.tsx') {
@@ -77,7 +77,7 @@ describe('layers', () => {
 
   it('finds the files and their imports', () => {
     expect(files.length).toBeGreaterThan(50);
-    expect(importsOf('src/app/providers.tsx').map((i) => i.target)).toContain('src/core/session');
+    expect(importsOf('src/app/session-providers.tsx').map((i) => i.target)).toContain('src/core/session');
   });
 
   it('points every import one way', () => {

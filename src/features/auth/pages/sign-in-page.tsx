@@ -4,9 +4,9 @@ import { paths } from '@/core/paths';
 import { SessionContext } from '@/core/session';
 import { useFailureFeedback } from '@/core/use-failure-feedback';
 import { required, requiredSecret, useForm } from '@/lib/use-form';
-import { Button } from '@/ui/button';
-import { Link } from '@/ui/link';
-import { TextField } from '@/ui/text-field';
+import { LightButton } from '@/ui/light-button';
+import { LightTextField } from '@/ui/light-field';
+import { LightLink } from '@/ui/light-link';
 import '../auth.css';
 
 const signInSchema = z.object({ email: required(), password: requiredSecret() });
@@ -32,13 +32,13 @@ export function SignInPage() {
       <p className="auth__product">Game Offers Marketplace</p>
       <form className="auth__card" onSubmit={onSubmit} noValidate aria-labelledby="signin-title">
         <h1 id="signin-title">Sign in</h1>
-        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-        <Button type="submit" variant="primary" isPending={isSigningIn}>
+        <LightTextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <LightTextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+        <LightButton type="submit" variant="primary" isPending={isSigningIn}>
           Sign in
-        </Button>
+        </LightButton>
         <p className="auth__switch">
-          No account yet? <Link href={paths.signUp}>Sign up</Link>
+          No account yet? <LightLink href={paths.signUp}>Sign up</LightLink>
         </p>
       </form>
     </main>

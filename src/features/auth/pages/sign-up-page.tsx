@@ -4,9 +4,9 @@ import { useApiLogic } from '@/core/api';
 import { paths } from '@/core/paths';
 import { useFailureFeedback } from '@/core/use-failure-feedback';
 import { requiredSecret, useForm } from '@/lib/use-form';
-import { Button } from '@/ui/button';
-import { Link } from '@/ui/link';
-import { TextField } from '@/ui/text-field';
+import { LightButton } from '@/ui/light-button';
+import { LightTextField } from '@/ui/light-field';
+import { LightLink } from '@/ui/light-link';
 import { registrationLogic, SIGN_UP_FALLBACK } from '../auth.implementations';
 import '../auth.css';
 
@@ -79,7 +79,7 @@ export function SignUpPage() {
             Registration successful
           </h1>
           <p className="auth__text">Check your email for the verification link, then sign in.</p>
-          <Link href={paths.signIn}>Sign in</Link>
+          <LightLink href={paths.signIn}>Sign in</LightLink>
         </section>
       </main>
     );
@@ -90,30 +90,30 @@ export function SignUpPage() {
       <p className="auth__product">Game Offers Marketplace</p>
       <form className="auth__card" onSubmit={onSubmit} noValidate aria-labelledby="signup-title">
         <h1 id="signup-title">Sign up</h1>
-        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <LightTextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <div className="auth__row">
-          <TextField label="First name" autoComplete="given-name" {...form.field('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" {...form.field('last_name')} />
+          <LightTextField label="First name" autoComplete="given-name" {...form.field('first_name')} />
+          <LightTextField label="Last name" autoComplete="family-name" {...form.field('last_name')} />
         </div>
         {/* A message replaces the rules while shown, as React Spectrum's help text does. */}
-        <TextField
+        <LightTextField
           label="Password"
           type="password"
           autoComplete="new-password"
           description={form.errors.password ? undefined : PASSWORD_RULES}
           {...form.field('password')}
         />
-        <TextField
+        <LightTextField
           label="Confirm password"
           type="password"
           autoComplete="new-password"
           {...form.field('confirm_password')}
         />
-        <Button type="submit" variant="primary" isPending={isRegistering}>
+        <LightButton type="submit" variant="primary" isPending={isRegistering}>
           Sign up
-        </Button>
+        </LightButton>
         <p className="auth__switch">
-          Already have an account? <Link href={paths.signIn}>Sign in</Link>
+          Already have an account? <LightLink href={paths.signIn}>Sign in</LightLink>
         </p>
       </form>
     </main>

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { useApiLogic } from '@/core/api';
 import { paths } from '@/core/paths';
-import { Link } from '@/ui/link';
+import { LightLink } from '@/ui/light-link';
 import { notify } from '@/ui/notify';
 import { PageLoading } from '@/ui/page-loading';
 import { VERIFY_EMAIL_FALLBACK, verificationLogic } from '../auth.implementations';
@@ -17,6 +17,11 @@ const focusOnMount = (element: HTMLElement | null) => element?.focus();
  */
 export function VerifyEmailPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  // A failure goes to the snackbar, which the app mounts with the first message: fetch its code
+  // alongside the check, so the message shows as soon as the answer does.
+  useEffect(() => {
+    import('@/ui/snackbar').catch(() => {});
+  }, []);
   return token ? <Verification token={token} /> : <VerificationResult problem={VERIFY_EMAIL_FALLBACK} />;
 }
 
@@ -57,7 +62,7 @@ function VerificationCard({ children }: { children: React.ReactNode }) {
       <p className="auth__product">Game Offers Marketplace</p>
       <section className="auth__card" aria-labelledby="verify-title">
         {children}
-        <Link href={paths.signIn}>Sign in</Link>
+        <LightLink href={paths.signIn}>Sign in</LightLink>
       </section>
     </main>
   );

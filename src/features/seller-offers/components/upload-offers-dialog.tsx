@@ -63,6 +63,12 @@ export function UploadOffersDialog({ onClose }: { onClose: () => void }) {
     return () => subscription.unsubscribe();
   }, [upload]);
 
+  // The server knows the file: when its first answer was lost on the way, the lists have not
+  // heard of those offers yet.
+  useEffect(() => {
+    if (state === 'duplicate') announceChange('offers');
+  }, [state]);
+
   const downloadTemplate = () => {
     if (options) download(csvBlob(templateCsv(options, today(getLocalTimeZone()))), 'offers-template.csv');
   };

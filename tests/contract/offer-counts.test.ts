@@ -1,0 +1,74 @@
+/**
+ * The client list's `count` is kept between requests (server/queries/offer-counts.ts); it must
+ * still follow every change at once: an upload, publishing, withdrawing, an edit that moves an
+ * offer out of the filter, and an offer ending while the filters stay the same.
+ */
+import { demoAccounts } from './support/demo';
+import { csvFile, DAY, HEADER, offerLists, uniqueTag } from './support/offers';
+import { type OfferBatchResult, serverPerFile } from './support/server';
+import { must } from './support/util';
+
+let clock = Date.now();
+const api = serverPerFile({}, { now: () => new Date(clock) });
+const demo = demoAccounts(api);
+const { offers } = offerLists(api, demo);
+
+const publish = (ids: number[], publish = true) =>
+  api.req<OfferBatchResult>(200, 'POST', '/api/v1/manage-offers/publish/', {
+    token: demo.seller,
+    json: { offer_ids: ids, publish },
+  });
+
+describe('listOffers count', () => {
+  it('follows uploads, publishing, edits and offers ending', async () => {
+    const tag = uniqueTag();
+    const query = { type: 'regular', search: tag };
+    const count = async (extra: Record<string, string | number> = {}) => (await offers({ ...query, ...extra })).count;
+    expect(await count()).toBe(0);
+    expect(await count({ ordering: 'product' })).toBe(0);
+
+    const store = must(demo.own[0]);
+    const publisher = must(demo.options.publishers[0]);
+    const region = must(demo.options.regions[0]);
+    const start = new Date(clock - DAY).toISOString();
+    const row = (name: string, end: number) =>
+      `${tag} ${name},${publisher.name},${store.name},${region.code},regular,false,10.00,${start},${new Date(end).toISOString()}`;
+    const uploaded = await api.req<OfferBatchResult>(201, 'POST', '/api/v1/offers/upload/', {
+      token: demo.seller,
+      form: csvFile([HEADER, row('Soon', clock + 60_000), row('Later', clock + 30 * DAY)]),
+    });
+    const soon = must(uploaded.offers.find((o) => o.product === `${tag} Soon`));
+    const later = must(uploaded.offers.find((o) => o.product === `${tag} Later`));
+    // Unpublished offers are not listed.
+    expect(await count()).toBe(0);
+
+    await publish([soon.id, later.id]);
+    expect(await count()).toBe(2);
+    // Paging and ordering share the count, and it stays right when asked again.
+    expect(await count({ ordering: '-unit_price', limit: 1, offset: 1 })).toBe(2);
+    expect(await count()).toBe(2);
+
+    // Soon ends: the same filters, nothing written, one offer fewer.
+    clock += 2 * 60_000;
+    expect(await count()).toBe(1);
+    expect(await count({ ordering: 'product' })).toBe(1);
+
+    // A validity range does not depend on the time; it is kept on its own.
+    const day = new Date(clock - DAY).toISOString().slice(0, 10);
+    expect(await count({ start_date: day, end_date: day })).toBe(2);
+
+    // An edit that moves the offer to the other tab.
+    await api.req(200, 'POST', '/api/v1/manage-offers/update/', {
+      token: demo.seller,
+      json: { offers: [{ id: later.id, type: 'promo' }] },
+    });
+    expect(await count()).toBe(0);
+    expect(await count({ type: 'promo' })).toBe(1);
+    expect(await count({ start_date: day, end_date: day })).toBe(1);
+    expect(await count({ type: 'promo', start_date: day, end_date: day })).toBe(1);
+
+    await publish([later.id], false);
+    expect(await count({ type: 'promo' })).toBe(0);
+    expect(await count({ type: 'promo', start_date: day, end_date: day })).toBe(0);
+  });
+});
