@@ -34,7 +34,7 @@ for (const [spec, title] of JOURNEYS) {
     );
   }
 }
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const [chromium] = e2e.projects ?? [];
 if (!chromium) throw new Error('tests/e2e/playwright.config.ts has no project to reuse');
@@ -52,7 +52,7 @@ export default defineConfig({
       use: chromium.use,
       testDir: '../e2e',
       testMatch: [...new Set(JOURNEYS.map(([spec]) => spec))],
-      grep: JOURNEYS.map(([, title]) => new RegExp(escape(title))),
+      grep: JOURNEYS.map(([, title]) => new RegExp(literally(title))),
     },
     {
       name: 'nginx over HTTP',

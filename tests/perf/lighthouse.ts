@@ -69,15 +69,17 @@ async function startChromium(): Promise<Browser> {
   const child: ChildProcess = spawn(
     CHROMIUM,
     [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: 'ignore' },
+    // Its own process group, so stopping it stops its helper processes too.
+    { stdio: 'ignore', detached: true },
   );
   const stop = async () => {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.pid) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      process.kill(-child.pid, 'SIGTERM');
       await exited;
     }
-    rmSync(profile, { recursive: true, force: true });
+    // A helper process can still be writing the profile for a moment after the browser exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   // Chromium writes the port it listens on into the profile once DevTools is up.
   for (let waited = 0; waited < 15_000; waited += 100) {
@@ -164,24 +166,29 @@ async function runOnce(
   tokens: Tokens | null,
   listCall: string | undefined,
 ): Promise<LighthouseFigures> {
-  const browser = await startChromium();
-  try {
-    if (tokens) await storeTokens(browser.port, baseUrl, tokens);
-    const result = await lighthouse(
-      `${baseUrl}${route}`,
-      {
-        port: browser.port,
-        logLevel: 'error',
-        output: 'json',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      },
-      preset === 'desktop' ? desktopConfig : undefined,
-    );
-    if (!result) throw new Error(`Lighthouse on ${route} gave no result`);
-    checkMeasuredPage(result.lhr, baseUrl, route, listCall);
-    return figuresOf(result.lhr, route, preset);
-  } finally {
-    await browser.stop();
+  // Lighthouse now and then fails to record a trace (NO_NAVSTART and the like) and says to run
+  // it again: a fresh browser gets two more tries. A page that is not the one asked for fails at once.
+  for (let attempt = 1; ; attempt += 1) {
+    const browser = await startChromium();
+    try {
+      if (tokens) await storeTokens(browser.port, baseUrl, tokens);
+      const result = await lighthouse(
+        `${baseUrl}${route}`,
+        {
+          port: browser.port,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        },
+        preset === 'desktop' ? desktopConfig : undefined,
+      );
+      if (!result) throw new Error(`Lighthouse on ${route} gave no result`);
+      if (result.lhr.runtimeError && attempt < 3) continue;
+      checkMeasuredPage(result.lhr, baseUrl, route, listCall);
+      return figuresOf(result.lhr, route, preset);
+    } finally {
+      await browser.stop();
+    }
   }
 }
 
