@@ -13,8 +13,9 @@ export interface Step {
   name: string;
   /** What the user does; returns once it is done, without waiting for the answer. */
   run: () => Promise<void>;
-  /** Shown once the step went through. */
+  /** Shown once the step went through (or, with `doneWhenGone`, gone once it went through). */
   done: () => Locator;
+  doneWhenGone?: boolean;
   /** How the user tries the step again when no Retry button shows (default: `run` again). */
   retry?: () => Promise<void>;
 }
@@ -33,8 +34,11 @@ export interface Journey {
   commit: Call;
   /** Writes a retry may send again by design (a scratch cart emptied and filled anew). */
   repeatable?: readonly Call[];
-  /** Asserts that what the user typed or collected is intact where a failure left them. */
-  kept: (index: number) => Promise<void>;
+  /**
+   * Asserts that what the user typed or collected is intact where a failure left them. With a
+   * malformed answer to the write itself, the server did the work: only what was typed must stay.
+   */
+  kept: (index: number, fault: Fault) => Promise<void>;
   /**
    * After the session ended and the user signed in again (landing on their home page): back to
    * the work, which is still there, and on to the end.
@@ -42,8 +46,11 @@ export interface Journey {
   resume: (index: number) => Promise<void>;
   /** The server's state after case `index`: the journey's write is there exactly once. */
   appliedOnce: (index: number) => Promise<void>;
-  /** The message a fault on `call` shows, when it is not the call's usual one (`MESSAGES`). */
-  message?: (call: Call, fault: Fault) => string | RegExp | undefined;
+  /**
+   * The message a fault on `call` shows, when it is not the call's usual one (`MESSAGES`); null
+   * when the app finds out by itself and carries on (a checkout whose answer was lost).
+   */
+  message?: (call: Call, fault: Fault) => string | null | undefined;
 }
 
 /** behaviour §8 and src/api/unwrap.ts: what a failed call says, by fault. */
@@ -54,7 +61,31 @@ export const MESSAGES: Record<Exclude<Fault, 'session ended'>, string> = {
 };
 
 const signInHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Sign in' });
-const retryButton = (page: Page) => page.getByRole('button', { name: /^(Retry|Try again)$/ });
+const retryButton = (page: Page) => page.getByRole('button', { name: /^(Retry|Try again)$/ }).first();
+
+/** Whether the user can press `button` now: shown, and not behind a modal dialog (inert). */
+const canPress = async (button: Locator) =>
+  (await button.isVisible()) && (await button.evaluate((element) => !element.closest('[inert]')));
+
+const isDone = async (step: Step) =>
+  step.doneWhenGone ? (await step.done().count()) === 0 : await step.done().isVisible();
+
+/**
+ * Waits for `step` to be done. A read that failed behind a modal dialog (a list reloading under
+ * the order or upload dialog) shows its Retry once the dialog closes: the user presses it then.
+ */
+async function reach(page: Page, step: Step, label = step.name) {
+  await expect
+    .poll(
+      async () => {
+        if (await isDone(step)) return true;
+        if (await canPress(retryButton(page))) await retryButton(page).click();
+        return false;
+      },
+      { message: label, intervals: POLL },
+    )
+    .toBe(true);
+}
 
 /** The session ended: the sign-in screen, saying why. */
 async function expectSignedOut(page: Page) {
@@ -78,10 +109,10 @@ export async function goTo(page: Page, path: string) {
   }, path);
 }
 
-async function runSteps(steps: readonly Step[]) {
+async function runSteps(page: Page, steps: readonly Step[]) {
   for (const step of steps) {
     await step.run();
-    await expect(step.done(), step.name).toBeVisible();
+    await reach(page, step);
   }
 }
 
@@ -105,7 +136,7 @@ export async function runFaultTable(page: Page, faults: FaultInjector, journey: 
   await test.step('clean run', async () => {
     await journey.begin(0);
     const from = faults.calls.length;
-    await runSteps(journey.steps(0));
+    await runSteps(page, journey.steps(0));
     await journey.appliedOnce(0);
     calls = journeyCalls(faults.calls.slice(from));
   });
@@ -124,10 +155,14 @@ export async function runFaultTable(page: Page, faults: FaultInjector, journey: 
           // What the user saw when the case failed, for the report (the page's own snapshot is
           // taken at the end of the test, cases later).
           const seen = await page
-            .locator('body')
-            .ariaSnapshot({ timeout: 2_000 })
-            .catch(() => '(no snapshot)');
-          console.log(`${journey.name}: ${call} × ${fault} failed; the page showed:\n${seen.slice(0, 4_000)}`);
+            .locator('main, [role=dialog], [role=alertdialog], [role=alert]')
+            .evaluateAll((elements) =>
+              elements.map(
+                (element) => `${element.getAttribute('role') ?? 'main'}: ${element.textContent?.slice(0, 400)}`,
+              ),
+            )
+            .catch(() => ['(nothing readable)']);
+          console.log(`${journey.name}: ${call} × ${fault} failed; the page showed:\n${seen.join('\n')}`);
           throw error;
         }
       });
@@ -139,7 +174,7 @@ export async function runFaultTable(page: Page, faults: FaultInjector, journey: 
         for (const [stepAt, step] of steps.entries()) {
           await step.run();
           await expect
-            .poll(async () => faults.hasFired() || (await step.done().isVisible()), {
+            .poll(async () => faults.hasFired() || (await isDone(step)), {
               message: step.name,
               intervals: POLL,
             })
@@ -160,11 +195,18 @@ export async function runFaultTable(page: Page, faults: FaultInjector, journey: 
           faults.forgetWrites();
           await journey.resume(caseIndex);
         } else {
-          const message = journey.message?.(call, fault) ?? MESSAGES[fault as keyof typeof MESSAGES];
+          const own = journey.message?.(call, fault);
+          const message = own === undefined ? MESSAGES[fault as keyof typeof MESSAGES] : own;
+          if (message === null) {
+            faults.disarm();
+            await reach(page, step, `${step.name}, found out by the app`);
+            await runSteps(page, steps.slice(failedAt + 1));
+            return finish();
+          }
           const told = page.getByRole('alert').filter({ hasText: message }).first();
           // A read the app made again by itself (a filter's choices, when its page remounts) may
           // succeed before anyone could read the failure: then the step is done and nothing is lost.
-          const recovered = async () => faults.madeAfterFault(call) && (await step.done().isVisible());
+          const recovered = async () => faults.madeAfterFault(call) && (await isDone(step));
           await expect
             .poll(async () => (await told.isVisible()) || (await recovered()), {
               message: `"${message}" is shown`,
@@ -173,16 +215,30 @@ export async function runFaultTable(page: Page, faults: FaultInjector, journey: 
             .toBe(true);
           faults.disarm();
           if (await told.isVisible()) {
-            if (callAt <= commitAt) await journey.kept(caseIndex);
-            if (await retryButton(page).isVisible()) await retryButton(page).click();
-            else await (step.retry ?? step.run)();
+            if (callAt <= commitAt) await journey.kept(caseIndex, fault);
+            if (await canPress(retryButton(page))) await retryButton(page).click();
+            // A Retry behind a modal dialog waits for it to close (see `reach`); the step goes on.
+            else if (!(await retryButton(page).isVisible())) await (step.retry ?? step.run)();
           } else {
             selfRecovered.push(`${journey.name}: ${call} × ${fault}`);
           }
-          await expect(step.done(), `${step.name}, tried again`).toBeVisible();
-          await runSteps(steps.slice(failedAt + 1));
+          await reach(page, step, `${step.name}, tried again`);
+          await runSteps(page, steps.slice(failedAt + 1));
         }
+        await finish();
+      }
+      async function finish() {
         await journey.appliedOnce(caseIndex);
+        // A read that failed behind a dialog is tried again once the dialog closed.
+        await expect
+          .poll(
+            async () => {
+              if (await canPress(retryButton(page))) await retryButton(page).click();
+              return retryButton(page).isVisible();
+            },
+            { message: 'no Retry is left', intervals: POLL },
+          )
+          .toBe(false);
         // Each write reached the server once; twice only when the first answer was lost after
         // the server did the work (the malformed answer), which `appliedOnce` shows did no harm.
         const limit = fault === 'malformed JSON' ? { [call]: 2 } : {};
