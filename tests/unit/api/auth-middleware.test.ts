@@ -132,7 +132,9 @@ describe('auth middleware', () => {
     const server = fakeServer({ refresh: 'refused' });
     const clients = createApiClients({ baseUrl: 'http://test', fetch: server.fetch });
     const session = createActor(createSessionLogic(clients)).start();
-    onTestFinished(() => session.stop());
+    onTestFinished(() => {
+      session.stop();
+    });
     await waitFor(session, (s) => s.matches('signedOut'));
     expect(noticeQueue.visibleToasts.map((toast) => toast.content)).toEqual([
       { type: 'error', message: SESSION_ENDED_MESSAGE },
