@@ -9,6 +9,7 @@ import { SessionContext } from '@/core/session';
 import { ErrorBoundary } from '@/ui/error-boundary';
 import { noticeQueue } from '@/ui/notify';
 import { PageLoading } from '@/ui/page-loading';
+import { preloadPage } from './page-loaders';
 import { SignedOutApp } from './signed-out-app';
 import { ThemeSync } from './theme-sync';
 
@@ -57,9 +58,9 @@ export function App() {
     // meanwhile, instead of one after the other once the profile has come.
     if (view !== 'loading') return;
     loadSignedInApp()
-      .then((signedIn) => signedIn.preloadPage(window.location.pathname))
       // A failure shows when the screens render, with the error screen's retry.
       .catch(() => {});
+    preloadPage(window.location.pathname);
   }, [view]);
 
   useEffect(() => {

@@ -6,6 +6,17 @@ import { hasAnyPermission, type Role, roleOf } from '@machines/session/session.s
 import type { Profile } from '@machines/session/session.types';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { paths } from '@/core/paths';
+import {
+  loadBilling,
+  loadCart,
+  loadCreateInvoice,
+  loadManageOffers,
+  loadOffers,
+  loadOrders,
+  loadProfile,
+  loadReviewOrders,
+  loadSignOut,
+} from './page-loaders';
 
 export type Audience = 'client' | 'seller' | 'everyone';
 
@@ -15,81 +26,54 @@ export interface AppRoute {
   /** A superuser passes all; otherwise one of these is enough (behaviour §6). */
   permissions?: readonly Profile['permissions'][number][];
   page: LazyExoticComponent<ComponentType>;
-  /** Fetches the page's code without rendering it. */
-  load?: () => Promise<unknown>;
 }
 
-const loadOffers = () => import('@/features/offers/pages/offers-page');
 const OffersPage = lazy(() => loadOffers().then((m) => ({ default: m.OffersPage })));
-const loadCart = () => import('@/features/basket/pages/cart-page');
 const CartPage = lazy(() => loadCart().then((m) => ({ default: m.CartPage })));
-const loadOrders = () => import('@/features/orders/pages/orders-page');
 const OrdersPage = lazy(() => loadOrders().then((m) => ({ default: m.OrdersPage })));
-const loadBilling = () => import('@/features/billing/pages/billing-page');
 const BillingPage = lazy(() => loadBilling().then((m) => ({ default: m.BillingPage })));
-const loadManageOffers = () => import('@/features/seller-offers/pages/manage-offers-page');
 const ManageOffersPage = lazy(() => loadManageOffers().then((m) => ({ default: m.ManageOffersPage })));
-const loadReviewOrders = () => import('@/features/orders/pages/review-orders-page');
 const ReviewOrdersPage = lazy(() => loadReviewOrders().then((m) => ({ default: m.ReviewOrdersPage })));
-const loadCreateInvoice = () => import('@/features/billing/pages/create-invoice-page');
 const CreateInvoicePage = lazy(() => loadCreateInvoice().then((m) => ({ default: m.CreateInvoicePage })));
-const loadProfile = () => import('@/features/profile/pages/profile-page');
 const ProfilePage = lazy(() => loadProfile().then((m) => ({ default: m.ProfilePage })));
-const loadSignOut = () => import('@/features/auth/pages/sign-out-page');
 const SignOutPage = lazy(() => loadSignOut().then((m) => ({ default: m.SignOutPage })));
 
 export const signedInRoutes: AppRoute[] = [
-  { path: paths.offers, title: 'Offers', page: OffersPage, load: loadOffers },
-  { path: paths.offersRegular, title: 'Regular Offers', page: OffersPage, load: loadOffers },
-  { path: paths.offersPromo, title: 'Promo Offers', page: OffersPage, load: loadOffers },
-  { path: paths.cart, title: 'My Cart', page: CartPage, load: loadCart },
-  { path: paths.orders, title: 'My Orders', page: OrdersPage, load: loadOrders },
-  { path: paths.ordersInProgress, title: 'My Orders: In Progress', page: OrdersPage, load: loadOrders },
-  { path: paths.ordersCompleted, title: 'My Orders: Completed', page: OrdersPage, load: loadOrders },
-  { path: paths.ordersCancelled, title: 'My Orders: Cancelled', page: OrdersPage, load: loadOrders },
-  { path: paths.billing, title: 'Billing', page: BillingPage, load: loadBilling },
-  { path: paths.manageOffers, title: 'Manage Offers', page: ManageOffersPage, load: loadManageOffers },
+  { path: paths.offers, title: 'Offers', page: OffersPage },
+  { path: paths.offersRegular, title: 'Regular Offers', page: OffersPage },
+  { path: paths.offersPromo, title: 'Promo Offers', page: OffersPage },
+  { path: paths.cart, title: 'My Cart', page: CartPage },
+  { path: paths.orders, title: 'My Orders', page: OrdersPage },
+  { path: paths.ordersInProgress, title: 'My Orders: In Progress', page: OrdersPage },
+  { path: paths.ordersCompleted, title: 'My Orders: Completed', page: OrdersPage },
+  { path: paths.ordersCancelled, title: 'My Orders: Cancelled', page: OrdersPage },
+  { path: paths.billing, title: 'Billing', page: BillingPage },
+  { path: paths.manageOffers, title: 'Manage Offers', page: ManageOffersPage },
   {
     path: paths.manageOffersUnpublished,
     title: 'Manage Offers: Unpublished',
     page: ManageOffersPage,
-    load: loadManageOffers,
   },
-  { path: paths.reviewOrders, title: 'Review Orders', page: ReviewOrdersPage, load: loadReviewOrders },
+  { path: paths.reviewOrders, title: 'Review Orders', page: ReviewOrdersPage },
   {
     path: paths.reviewOrdersInProgress,
     title: 'Review Orders: In Progress',
     page: ReviewOrdersPage,
-    load: loadReviewOrders,
   },
   {
     path: paths.reviewOrdersCompleted,
     title: 'Review Orders: Completed',
     page: ReviewOrdersPage,
-    load: loadReviewOrders,
   },
   {
     path: paths.reviewOrdersCancelled,
     title: 'Review Orders: Cancelled',
     page: ReviewOrdersPage,
-    load: loadReviewOrders,
   },
-  { path: paths.createInvoice, title: 'Create Invoice', page: CreateInvoicePage, load: loadCreateInvoice },
-  { path: paths.profile, title: 'My Account', page: ProfilePage, load: loadProfile },
-  { path: paths.signOut, title: 'Log Out', page: SignOutPage, load: loadSignOut },
+  { path: paths.createInvoice, title: 'Create Invoice', page: CreateInvoicePage },
+  { path: paths.profile, title: 'My Account', page: ProfilePage },
+  { path: paths.signOut, title: 'Log Out', page: SignOutPage },
 ];
-
-/**
- * Starts fetching the code of the page at `location`, if it is one; the app calls it while the
- * stored session is still being checked, so the page does not wait for the profile to ask.
- */
-export function preloadPage(location: string) {
-  signedInRoutes
-    .find((route) => route.path === location)
-    ?.load?.()
-    // A failure shows when the page renders, with its retry.
-    .catch(() => {});
-}
 
 /** Who may be where (behaviour §6), by area: one rule for a path and everything under it. */
 const AREAS: [base: string, audience: Audience][] = [

@@ -11,8 +11,6 @@ import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { documentTitle, redirectFor, signedInRoutes } from './routes';
 
-export { preloadPage } from './routes';
-
 export function SignedInApp() {
   const profile = SessionContext.useSelector(selectProfile);
   const [location] = useLocation();

@@ -1,9 +1,12 @@
 import type { listMachine } from '@machines/list/list.machine';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { type DataTopic, onDataChange } from './data-events';
 
-type ListLogic<TParams, TRow> = ReturnType<typeof listMachine<TParams, TRow>>;
+type ListLogic<TParams, TRow> = ReturnType<typeof listMachine<TParams, TRow>> & {
+  /** src/core/workflows.ts `list()`: starts the first read before the machine runs. */
+  readEarly?: (params: TParams) => void;
+};
 
 /**
  * A page of a list for a grid (see src/ui/data-grid.tsx): reads `params` and again whenever they
@@ -15,6 +18,9 @@ export function useList<TParams, TRow>(
   params: TParams,
   options: { fallback: string; refreshOn?: readonly DataTopic[] },
 ) {
+  // The first read leaves now, with the page's first render (alongside the filter choices'), not
+  // after the page has rendered and its effects have run.
+  useState(() => logic.readEarly?.(params));
   const list = useActorRef(logic, { input: { params, fallback: options.fallback } });
   const sent = useRef({ params, key: keyOf(params) });
   const key = keyOf(params);

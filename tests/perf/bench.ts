@@ -147,8 +147,10 @@ async function weighRoutes(baseUrl: string): Promise<RouteWeight[]> {
       const page = await context.newPage();
       const bodies: Promise<{ type: 'js' | 'css'; body: Buffer }>[] = [];
       let requests = 0;
-      page.on('request', () => {
+      let apiRequests = 0;
+      page.on('request', (request) => {
         requests++;
+        if (new URL(request.url()).pathname.startsWith('/api/')) apiRequests++;
       });
       page.on('response', (response) => {
         const type = response.request().resourceType();
@@ -170,6 +172,7 @@ async function weighRoutes(baseUrl: string): Promise<RouteWeight[]> {
         cssGzip: sum('css', true),
         files: files.length,
         requests,
+        apiRequests,
       });
       await context.close();
     }
@@ -382,7 +385,7 @@ if (needsEmbedded || runs('latency') || runs('load')) {
       });
       report.embeddedCeiling = embeddedCeiling([embedded]);
     }
-    report.load.push(embedded);
+    if (embedded.load) report.load.push(embedded);
   });
 }
 
@@ -448,6 +451,11 @@ writeFileSync(join(ROOT, 'bench-results', 'bench.json'), `${JSON.stringify(repor
 const written = ['bench-results/bench.json'];
 if (only.length === 0) {
   writeFileSync(join(ROOT, 'docs', 'performance.md'), reportMarkdown(report));
+  // Aligned the way `npm run lint` wants the project's Markdown, so a fresh report passes it.
+  spawnSync(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'format', '--write', 'docs/performance.md'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
   written.push('docs/performance.md');
 }
 process.stdout.write(`${[...reportLines(report), `Written to ${written.join(' and ')}`].join('\n')}\n`);

@@ -17,6 +17,8 @@ export interface RouteWeight {
   files: number;
   /** Every request until the network is idle (document, scripts, styles, fonts, images, API). */
   requests: number;
+  /** Of those, calls to `/api/`. */
+  apiRequests: number;
 }
 
 export interface RenderCounts {
@@ -126,7 +128,7 @@ function weightTable(routes: RouteWeight[]): Table {
         budget === null ? '—' : `≤ ${budget} KB ${verdict(r.jsGzip <= budget * 1024)}`,
         kb(r.jsRaw),
         kb(r.cssGzip),
-        String(r.requests),
+        `${r.requests} (${r.apiRequests} API)`,
         `≤ ${TARGETS.firstLoadRequests} ${verdict(r.requests <= TARGETS.firstLoadRequests)}`,
       ];
     }),
@@ -401,7 +403,7 @@ export function reportMarkdown(report: BenchReport): string {
       '## Weight per route',
       '',
       'Everything each route loads until the network is idle, in Chromium against the built app (signed in for the list pages);' +
-        ' gzip sizes as the server sends them. Requests counts every request of the first load, the API calls included.',
+        ' gzip sizes as the server sends them. Requests counts every request of the first load, the API calls included (in brackets).',
       '',
       markdownTable(weightTable(report.routes)),
       '',

@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     globals: true,
     environment: 'jsdom',
+    // Figures, not a race: on a busy machine rendering 100 rows in jsdom takes more than the default 5 s.
+    testTimeout: 60_000,
     include: ['tests/perf/render-counts.bench.tsx'],
     setupFiles: ['tests/perf/commit-probe.ts', 'tests/setup.ts'],
   },
