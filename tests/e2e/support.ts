@@ -45,6 +45,16 @@ export async function startSignedIn(
 }
 
 export async function expectNoAxeViolations(page: Page) {
+  // Colours are checked as they end up: a message still fading in would read as low contrast.
+  // Spinners and skeleton pulses run forever and are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

@@ -422,7 +422,7 @@ test('edit a row', async ({ page, request }) => {
       // session ended after the save, as the list reloaded).
       const banner = page.getByRole('region', { name: 'Unsaved edit' });
       await expect(
-        banner.or(page.getByRole('grid', { name: 'Published offers' }).getByRole('row').nth(1)),
+        banner.or(page.getByRole('grid', { name: 'Published offers' }).getByRole('row').nth(1)).first(),
       ).toBeVisible();
       if (await banner.isVisible()) {
         await banner.getByRole('button', { name: 'Resume editing' }).click();
