@@ -21,50 +21,37 @@ const Snackbar = lazy(() => import('@/ui/snackbar').then((m) => ({ default: m.Sn
 
 const FIRST_USE = ['pointerdown', 'keydown', 'focusin'] as const;
 
-/** Calls `run` once the browser is idle (a second on, where it cannot tell); returns a cancel. */
-function onIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(run, 1000);
-  return () => clearTimeout(handle);
-}
-
 /**
  * Whether to mount the snackbar: from the first message or the first sign of a user (a press, a
  * key, a focus), whichever comes first. Its widgets are React Aria's, which the sign-in screen
  * otherwise does without; someone filling in a form has its live regions in place well before a
- * message can come back. Signed in, it also mounts once the browser is idle, so loading it never
- * lands in the first keystrokes of an edit that the first press started.
+ * message can come back.
  */
-function useSnackbarWanted(whenIdle: boolean) {
+function useSnackbarWanted() {
   const [wanted, setWanted] = useState(() => noticeQueue.visibleToasts.length > 0);
   useEffect(() => {
     if (wanted) return;
     const want = () => setWanted(true);
     const stop = noticeQueue.subscribe(want);
     for (const type of FIRST_USE) window.addEventListener(type, want, { capture: true, passive: true });
-    const cancelIdle = whenIdle ? onIdle(want) : () => {};
     return () => {
       stop();
       for (const type of FIRST_USE) window.removeEventListener(type, want, { capture: true });
-      cancelIdle();
     };
-  }, [wanted, whenIdle]);
+  }, [wanted]);
   return wanted;
 }
 
 export function App() {
   const session = SessionContext.useActorRef();
   const [, navigate] = useLocation();
+  const snackbarWanted = useSnackbarWanted();
   const view = SessionContext.useSelector((s) => {
     if (s.matches('signedIn') || s.matches('signingOut')) return 'signedIn' as const;
     if (s.matches('failed')) return 'failed' as const;
     if (s.matches('signedOut')) return 'signedOut' as const;
     return 'loading' as const;
   });
-  const snackbarWanted = useSnackbarWanted(view === 'signedIn');
 
   useEffect(() => {
     // A stored session is being checked: fetch the signed-in screens and this page's code
