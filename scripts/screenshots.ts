@@ -11,6 +11,7 @@ import { serve } from '@hono/node-server';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { loadConfig } from '../server/config';
 import { createServer } from '../server/server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'docs', 'screenshots');
@@ -258,8 +259,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-shots-'));
 const server = await createServer(loadConfig({ DATA_DIR: dataDir, LOG: 'off' }));
 const listener = serve({ fetch: server.app.fetch, port: PORT, hostname: '127.0.0.1' });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 mkdirSync(OUT, { recursive: true });
 try {

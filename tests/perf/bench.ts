@@ -29,6 +29,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { postgresAvailable, startPostgres } from '../support/postgres';
 import { measureRowsPainted, type PaintFigures } from './grid-paint';
 import { type EditingFigures, measureRowEditing } from './interact';
@@ -57,7 +58,6 @@ const UPLOAD_ROWS = 5000;
 const DATA_DIR = join(ROOT, `.data-bench-${OFFERS}`);
 const PORTS = { embedded: 4640, upload: 4641, postgres: 4642 };
 const POSTGRES_PORT = 55440;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const EDIT_RUNS = Number(process.env.BENCH_EDIT_RUNS ?? 7);
 
 const SECTIONS = ['weights', 'lighthouse', 'latency', 'paint', 'editing', 'renders', 'load', 'upload'] as const;
@@ -73,13 +73,6 @@ if (unknown.length > 0) {
 }
 const selected = new Set<Section>(only.length > 0 ? (only as Section[]) : SECTIONS);
 const runs = (section: Section) => selected.has(section);
-const BROWSER_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -132,7 +125,7 @@ const ROUTES: { route: string; account: string | null }[] = [
 ];
 
 async function weighRoutes(baseUrl: string): Promise<RouteWeight[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const weights: RouteWeight[] = [];
   try {
     for (const { route, account } of ROUTES) {
@@ -184,7 +177,7 @@ async function weighRoutes(baseUrl: string): Promise<RouteWeight[]> {
 
 async function measurePaint(baseUrl: string): Promise<PaintFigures[]> {
   const tokens = await signIn(baseUrl, 'client@example.com');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     return [
       await measureRowsPainted(browser, baseUrl, tokens, { cpu: 1 }),
@@ -199,7 +192,7 @@ async function measurePaint(baseUrl: string): Promise<PaintFigures[]> {
 async function measureEditing(baseUrl: string): Promise<EditingFigures[]> {
   const tokens = await signIn(baseUrl, 'seller@example.com');
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -269,8 +262,8 @@ async function measureLighthouseFigures(baseUrl: string): Promise<LighthouseFigu
 }
 
 function chromiumVersion(): string | null {
-  if (!existsSync(CHROMIUM)) return null;
-  const result = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' });
+  if (!existsSync(CHROMIUM_PATH)) return null;
+  const result = spawnSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' });
   return result.status === 0 ? result.stdout.trim() : null;
 }
 
@@ -295,9 +288,9 @@ async function withApi<T>(port: number, env: Record<string, string>, measure: (a
 
 const loadStart = os.loadavg()[0] ?? 0;
 const browserSections = (['weights', 'lighthouse', 'paint', 'editing'] as const).filter(runs);
-const hasChromium = existsSync(CHROMIUM);
+const hasChromium = existsSync(CHROMIUM_PATH);
 if (browserSections.length > 0 && !hasChromium) {
-  note(`Chromium not found at ${CHROMIUM}: ${browserSections.join(', ')} skipped (set CHROMIUM_PATH).`);
+  note(`Chromium not found at ${CHROMIUM_PATH}: ${browserSections.join(', ')} skipped (set CHROMIUM_PATH).`);
 }
 const inBrowser = (section: Section) => runs(section) && hasChromium;
 

@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 
 export type Tokens = { access: string; refresh: string };
 
@@ -38,17 +39,7 @@ export interface LighthouseFigures {
   transferKb: number;
 }
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const PRESETS = ['mobile', 'desktop'] as const;
 
 /** What each route is measured as, and the API call that proves the page is the signed-in one. */
@@ -67,7 +58,7 @@ interface Browser {
 async function startChromium(): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'lighthouse-profile-'));
   const child: ChildProcess = spawn(
-    CHROMIUM,
+    CHROMIUM_PATH,
     [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     // Its own process group, so stopping it stops its helper processes too.
     { stdio: 'ignore', detached: true },
@@ -92,7 +83,7 @@ async function startChromium(): Promise<Browser> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
-  throw new Error(`Chromium at ${CHROMIUM} did not open its DevTools port`);
+  throw new Error(`Chromium at ${CHROMIUM_PATH} did not open its DevTools port`);
 }
 
 /** A fresh access token for the session, so a long series of runs never meets an expired one. */
