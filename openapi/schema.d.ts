@@ -162,6 +162,12 @@ export interface paths {
          *     `not_found`: no such offer. An offer both withdrawn and ended is `withdrawn`. `unit_price`
          *     and `product` are the offer's current values, `null` for `not_found`. Nothing is written;
          *     POST only because the list of ids can be long.
+         *
+         *     An offer that is not published is its seller's business. The seller who owns its
+         *     storefront sees it like any other (a draft never published reads `withdrawn`). To everyone
+         *     else an offer that was never published is `not_found`, and a withdrawn one is `withdrawn`
+         *     with `unit_price` and `product` only while they are still what clients saw when it was
+         *     published: once the seller edits it, both are `null`.
          */
         post: operations["checkOfferAvailability"];
         delete?: never;
@@ -610,6 +616,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/health/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this API instance can serve requests, for load balancers and process managers.
+         * @description `200` while the database answers a trivial query within a second, `503` (with
+         *     `Retry-After`) otherwise. No authentication; the answer says nothing about the deployment.
+         */
+        get: operations["checkHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -618,9 +645,15 @@ export interface components {
             detail: string;
             code?: string;
         };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+        };
         /**
          * @description Field name (dotted for nested fields) to messages; `non_field_errors` for the rest. A body
-         *     that is not JSON at all answers `{detail}` instead, as DRF does.
+         *     that is not JSON at all answers `{detail}` instead, as DRF does. At most 50 messages in
+         *     all; when there were more, `non_field_errors` ends with one more line that counts them
+         *     (`"120 more errors are not shown."`).
          */
         ValidationErrors: {
             detail?: string;
@@ -641,7 +674,7 @@ export interface components {
          */
         DateTime: string;
         /**
-         * @description An amount in euros with two decimals.
+         * @description An amount in euros with two decimals (any total fits in 20 characters).
          * @example 12.50
          */
         Money: string;
@@ -841,16 +874,20 @@ export interface components {
         };
         /**
          * @description `available`: published and not ended; `withdrawn`: no longer published; `ended`: published
-         *     but past its end; `not_found`: no such offer.
+         *     but past its end; `not_found`: no such offer, or one never published that the asker does
+         *     not sell.
          * @enum {string}
          */
         AvailabilityStatus: "available" | "withdrawn" | "ended" | "not_found";
         OfferAvailability: {
             offer_id: number;
             status: components["schemas"]["AvailabilityStatus"];
-            /** @description The offer's current unit price; `null` for `not_found`. */
+            /**
+             * @description The offer's current unit price; `null` for `not_found`, and for `withdrawn` when the
+             *     asker is not its seller and the offer changed since it was withdrawn.
+             */
             unit_price: components["schemas"]["Money"] | null;
-            /** @description The offer's product; `null` for `not_found`. */
+            /** @description The offer's product; `null` whenever `unit_price` is. */
             product: string | null;
         };
         AvailabilityResult: {
@@ -1112,6 +1149,28 @@ export interface components {
                 "application/json": components["schemas"]["Detail"];
             };
         };
+        /**
+         * @description The database is away (stopped, restarting, unreachable); ask again after `Retry-After`
+         *     seconds. `code` is `service_unavailable`. A change answered this may or may not have been
+         *     saved, and its `detail` says so: check before sending it again (a checkout sent with an
+         *     `Idempotency-Key` tells its outcome at `GET /api/v1/cart/checkout/{key}/`).
+         */
+        ServiceUnavailable: {
+            headers: {
+                /** @description Seconds to wait before asking again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "The service is briefly unavailable: the database does not answer. Please try again in a moment.",
+                 *       "code": "service_unavailable"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Detail"];
+            };
+        };
     };
     parameters: {
         /** @description Page size. */
@@ -1191,6 +1250,9 @@ export interface operations {
              * @description Too many failed sign-ins within a short sliding window (a minute by default), for this
              *     email address or from this client address; even the right password is refused until
              *     `Retry-After` seconds have passed. A successful sign-in clears the account's count.
+             *     Only a refused password counts: correct sign-ins at the same moment are never refused,
+             *     and of parallel wrong guesses exactly as many are checked as the limit allows (an
+             *     attempt that could exceed it waits a moment for those being checked).
              */
             429: {
                 headers: {
@@ -1207,6 +1269,7 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     refreshToken: {
@@ -1250,6 +1313,7 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeToken: {
@@ -1284,6 +1348,7 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     register: {
@@ -1309,6 +1374,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyEmail: {
@@ -1345,6 +1411,7 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     readProfile: {
@@ -1366,6 +1433,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateProfile: {
@@ -1392,6 +1460,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOptions: {
@@ -1413,6 +1482,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOffers: {
@@ -1453,6 +1523,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     checkOfferAvailability: {
@@ -1469,6 +1540,7 @@ export interface operations {
                  *       "offer_ids": [
                  *         101,
                  *         7,
+                 *         12,
                  *         999999
                  *       ]
                  *     }
@@ -1499,6 +1571,12 @@ export interface operations {
                      *           "product": "Cave Runner"
                      *         },
                      *         {
+                     *           "offer_id": 12,
+                     *           "status": "withdrawn",
+                     *           "unit_price": null,
+                     *           "product": null
+                     *         },
+                     *         {
                      *           "offer_id": 999999,
                      *           "status": "not_found",
                      *           "unit_price": null,
@@ -1512,6 +1590,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     uploadOffers: {
@@ -1570,6 +1649,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadDuplicate"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listManageOffers: {
@@ -1613,6 +1693,7 @@ export interface operations {
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     publishOffers: {
@@ -1641,6 +1722,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     bulkUpdateOffers: {
@@ -1682,6 +1764,7 @@ export interface operations {
                     "application/json": components["schemas"]["OfferConflict"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     readCart: {
@@ -1703,6 +1786,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addToCart: {
@@ -1729,6 +1813,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCartItem: {
@@ -1758,6 +1843,7 @@ export interface operations {
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeCartItem: {
@@ -1782,6 +1868,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     checkoutCart: {
@@ -1838,6 +1925,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     readCheckout: {
@@ -1863,6 +1951,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrders: {
@@ -1903,6 +1992,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     requestSpecialPrice: {
@@ -1929,6 +2019,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     readOrder: {
@@ -1953,6 +2044,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     approveOrder: {
@@ -1979,6 +2071,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelOrder: {
@@ -2009,6 +2102,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     counterOrder: {
@@ -2040,6 +2134,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     respondToCounter: {
@@ -2070,6 +2165,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listReviewOrders: {
@@ -2113,6 +2209,7 @@ export interface operations {
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listInvoices: {
@@ -2152,6 +2249,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createInvoice: {
@@ -2179,6 +2277,7 @@ export interface operations {
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     readInvoice: {
@@ -2203,6 +2302,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     markInvoicePaid: {
@@ -2234,6 +2334,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     readSchema: {
@@ -2260,6 +2361,27 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationFailed"];
+        };
+    };
+    checkHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

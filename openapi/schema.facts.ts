@@ -7,7 +7,8 @@ export const ANONYMOUS_PATHS: ReadonlySet<string> = new Set([
   "/api/v1/token/blacklist",
   "/api/v1/register/",
   "/api/v1/verify-email/",
-  "/api/v1/schema/"
+  "/api/v1/schema/",
+  "/api/v1/health/"
 ]);
 
 /** Field patterns with the message the server answers when one fails (`x-pattern-message`). */
@@ -16,6 +17,166 @@ export const FIELD_PATTERNS = {
     "phone": {
       "pattern": "^(\\+\\d{7,15})?$",
       "message": "Phone number must be a valid international format starting with + and contain 7-15 digits"
+    }
+  }
+} as const;
+
+/** Bounds of schema fields written on the field itself (`maxItems`, `maxLength`, `maximum`, …). */
+export const FIELD_LIMITS = {
+  "ValidationErrors": {
+    "non_field_errors": {
+      "maxItems": 51
+    }
+  },
+  "LoginRequest": {
+    "email": {
+      "maxLength": 254
+    },
+    "password": {
+      "maxLength": 128
+    }
+  },
+  "RefreshRequest": {
+    "refresh": {
+      "maxLength": 2000
+    }
+  },
+  "RegisterRequest": {
+    "email": {
+      "maxLength": 254
+    },
+    "raw_password": {
+      "minLength": 8,
+      "maxLength": 128
+    },
+    "first_name": {
+      "maxLength": 150
+    },
+    "last_name": {
+      "maxLength": 150
+    }
+  },
+  "ProfileUpdate": {
+    "first_name": {
+      "maxLength": 150
+    },
+    "last_name": {
+      "maxLength": 150
+    },
+    "phone": {
+      "maxLength": 16
+    },
+    "company": {
+      "maxLength": 200
+    }
+  },
+  "Offer": {
+    "version": {
+      "minimum": 1
+    }
+  },
+  "PublishRequest": {
+    "offer_ids": {
+      "minItems": 1,
+      "maxItems": 500
+    }
+  },
+  "OfferChange": {
+    "product": {
+      "minLength": 1,
+      "maxLength": 200
+    },
+    "version": {
+      "minimum": 1,
+      "maximum": 2147483647
+    }
+  },
+  "OfferConflict": {
+    "offers": {
+      "minItems": 1
+    }
+  },
+  "UploadDuplicate": {
+    "count": {
+      "minimum": 1
+    }
+  },
+  "BulkUpdateRequest": {
+    "offers": {
+      "minItems": 1,
+      "maxItems": 500
+    }
+  },
+  "AvailabilityRequest": {
+    "offer_ids": {
+      "minItems": 1,
+      "maxItems": 500
+    }
+  },
+  "CartItem": {
+    "quantity": {
+      "minimum": 1
+    }
+  },
+  "CartAddRequest": {
+    "quantity": {
+      "minimum": 1,
+      "maximum": 100000
+    }
+  },
+  "CartUpdateRequest": {
+    "quantity": {
+      "minimum": 1,
+      "maximum": 100000
+    }
+  },
+  "CheckoutRequest": {
+    "cart_item_ids": {
+      "minItems": 1,
+      "maxItems": 500
+    },
+    "note": {
+      "maxLength": 2000
+    }
+  },
+  "SpecialPriceRequest": {
+    "quantity": {
+      "minimum": 1,
+      "maximum": 100000
+    },
+    "note": {
+      "maxLength": 2000
+    }
+  },
+  "CounterLine": {
+    "quantity": {
+      "minimum": 1,
+      "maximum": 100000
+    }
+  },
+  "CounterRequest": {
+    "lines": {
+      "minItems": 1,
+      "maxItems": 500
+    },
+    "note": {
+      "maxLength": 2000
+    }
+  },
+  "CounterResponseRequest": {
+    "note": {
+      "maxLength": 2000
+    }
+  },
+  "CancelRequest": {
+    "reason": {
+      "maxLength": 2000
+    }
+  },
+  "InvoiceCreateRequest": {
+    "order_ids": {
+      "minItems": 1,
+      "maxItems": 500
     }
   }
 } as const;

@@ -1,7 +1,9 @@
 /**
  * Everything the app derives from `openapi/schema.yaml`: the types (`schema.d.ts`, by
  * openapi-typescript) and the facts the app needs at run time (`schema.facts.ts`): the anonymous
- * paths and the client-side field rules with their server messages. `--check` fails when either
+ * paths, the client-side field rules with their server messages, and the size bounds of request
+ * fields (how many ids a call takes, how long a name may be), so that the app never keeps its own
+ * copy of a number the server checks. `--check` fails when either
  * file is not what the contract makes (part of `npm test`).
  */
 import { execFileSync } from 'node:child_process';
@@ -15,7 +17,9 @@ const TYPES = 'openapi/schema.d.ts';
 const FACTS = 'openapi/schema.facts.ts';
 
 type Operation = { security?: unknown[] };
-type Property = { pattern?: string; 'x-pattern-message'?: string };
+const BOUNDS = ['minItems', 'maxItems', 'minLength', 'maxLength', 'minimum', 'maximum'] as const;
+type Bound = (typeof BOUNDS)[number];
+type Property = { pattern?: string; 'x-pattern-message'?: string } & Partial<Record<Bound, number>>;
 type Document = {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, { properties?: Record<string, Property> }> };
@@ -34,6 +38,16 @@ function factsOf(document: Document): string {
       patterns[schema] = { ...patterns[schema], [field]: { pattern: property.pattern, message } };
     }
   }
+  const limits: Record<string, Record<string, Partial<Record<Bound, number>>>> = {};
+  for (const [schema, { properties = {} }] of Object.entries(document.components.schemas)) {
+    for (const [field, property] of Object.entries(properties)) {
+      const bounds = Object.fromEntries(
+        BOUNDS.flatMap((bound) => (bound in property ? [[bound, property[bound]]] : [])),
+      );
+      if (Object.keys(bounds).length === 0) continue;
+      limits[schema] = { ...limits[schema], [field]: bounds };
+    }
+  }
   return [
     `// Generated from ${CONTRACT} by \`npm run api:types\`; do not edit.`,
     '',
@@ -42,6 +56,9 @@ function factsOf(document: Document): string {
     '',
     '/** Field patterns with the message the server answers when one fails (`x-pattern-message`). */',
     `export const FIELD_PATTERNS = ${JSON.stringify(patterns, null, 2)} as const;`,
+    '',
+    '/** Bounds of schema fields written on the field itself (`maxItems`, `maxLength`, `maximum`, …). */',
+    `export const FIELD_LIMITS = ${JSON.stringify(limits, null, 2)} as const;`,
     '',
   ].join('\n');
 }

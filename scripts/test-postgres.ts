@@ -1,7 +1,9 @@
 /**
  * `npm run test:postgres`: the whole contract suite again, on a PostgreSQL server instead of the
- * embedded database, then two API instances sharing one database (tests/postgres/). A throwaway
- * cluster is started in a temporary folder and stopped whatever happens. Without PostgreSQL
+ * embedded database, then API instances as real processes (tests/postgres/): two sharing one
+ * database, and two whose database is stopped, has its connections ended and is killed under a
+ * stream of requests (that file starts a cluster of its own, to take away). A throwaway cluster is
+ * started in a temporary folder and stopped whatever happens. Without PostgreSQL
  * installed this says so and passes, so `npm test` still runs on a machine without it.
  *
  * TEST_POSTGRES_PORT picks the cluster's port (a free one otherwise).
@@ -52,7 +54,7 @@ try {
     // Two files at a time: each has a database of its own here, unlike on the embedded database,
     // where every file holds a PGlite in memory and they run one by one.
     ['contract suite on PostgreSQL', 'tests/contract/vitest.config.ts', ['--fileParallelism', '--maxWorkers', '2']],
-    ['two API instances on one PostgreSQL database', 'tests/postgres/vitest.config.ts', []],
+    ['two API instances on one PostgreSQL database, also while it goes away', 'tests/postgres/vitest.config.ts', []],
   ];
   for (const [name, config, args] of suites) {
     if (interrupted) break;

@@ -34,5 +34,11 @@ export interface AuthUser {
   isSeller: boolean;
 }
 
-export type AppEnv = { Variables: { user: AuthUser } };
+export type AppEnv = {
+  Variables: {
+    user: AuthUser;
+    /** Set once a request passed authentication and reached its operation (it may write from here on). */
+    handling: boolean;
+  };
+};
 export type AppContext = Context<AppEnv>;

@@ -6,12 +6,14 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { loadConfigOrExit } from './config';
+import { surviveDatabaseRejections } from './db/availability';
 import { createServer } from './server';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const config = { ...loadConfigOrExit(), port: apiPort };
 const log = (line: string) => process.stdout.write(`[api] ${line}\n`);
+surviveDatabaseRejections(log);
 
 const server = await createServer(config, { log: config.log ? log : () => {}, distDir: null });
 const listener = serve({ fetch: server.app.fetch, port: apiPort, hostname: config.host }, (info) =>

@@ -39,7 +39,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
       now,
       ...(options.accessTtlSeconds ? { accessTtlSeconds: options.accessTtlSeconds } : {}),
     }),
-    signInThrottle: createSignInThrottle(database.db, config.signIn),
+    signInThrottle: createSignInThrottle(database.db, config.signIn, now),
     outbox: fileOutbox(join(config.dataDir, 'outbox.jsonl'), log),
     publicUrl: config.publicUrl,
     trustedProxies: new Set(config.trustedProxies),

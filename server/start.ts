@@ -2,11 +2,13 @@
 import { serve } from '@hono/node-server';
 import { buildIfStale } from './build-if-stale';
 import { loadConfigOrExit } from './config';
+import { surviveDatabaseRejections } from './db/availability';
 import { createServer } from './server';
 
 const config = loadConfigOrExit();
 const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
 const requestLog = config.log ? log : () => {};
+surviveDatabaseRejections(log);
 
 if (process.env.SKIP_BUILD !== '1') buildIfStale(log);
 const server = await createServer(config, { log: requestLog });

@@ -21,6 +21,15 @@ export function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
+/** The seconds a failed call's server asked to wait before asking again (`Retry-After`), if it said. */
+export function retryAfterOf(error: unknown): number | undefined {
+  const seconds =
+    typeof error === 'object' && error !== null
+      ? (error as { retryAfterSeconds?: unknown }).retryAfterSeconds
+      : undefined;
+  return typeof seconds === 'number' && seconds >= 0 ? seconds : undefined;
+}
+
 /**
  * behaviour §8, permission helper: the text for a refused action, by HTTP status; any other
  * refusal reads as the server's `detail` (or, without one, the message choice above).

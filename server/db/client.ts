@@ -8,7 +8,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { EnvConfig } from '../config';
+import { isDatabaseUnavailable } from './availability';
 import { migrate } from './migrate';
+import { NamedStatementClient } from './named-statements';
+import { paceStatements } from './paced';
 import * as schema from './schema';
 
 /** What route code receives: the same query code runs on PGlite and on node-postgres. */
@@ -17,6 +20,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface OpenedDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Closes the database (the embedded one) or the pool; a second call waits for the first. */
   close(): Promise<void>;
 }
 
@@ -45,37 +49,98 @@ async function openPglite(pgdata: string): Promise<OpenedDatabase> {
     await client.close();
     throw error;
   }
+  let closed: Promise<void> | undefined;
   return {
-    db: drizzlePglite({ client, schema }),
+    db: drizzlePglite({ client: paceStatements(client), schema }),
     kind: 'pglite',
-    close: () => client.close(),
+    close: () => {
+      closed ??= client.close();
+      return closed;
+    },
   };
 }
 
+/**
+ * How long a request waits for a connection, new or from the pool, before it answers 503
+ * (behaviour §7, when the database is away): a database that refuses answers at once, and one that
+ * does not answer at all must not hold requests longer than this either.
+ */
+const CONNECT_TIMEOUT_MS = 1000;
+/** At start, how long to wait for a database that is not there yet (booting with the API, restarting). */
+const STARTUP_WAIT_MS = 60_000;
+const STARTUP_RETRY_MS = 1000;
+
 async function openPostgres(connectionString: string): Promise<OpenedDatabase> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  // The pool drops a client whose connection broke while idle; without a listener Node would
-  // treat the emitted error as fatal and stop the server.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  const pool = new pg.Pool({
+    connectionString,
+    max: Number(process.env.DEV_PG_POOL ?? 10),
+    ...(process.env.DEV_PG_NAMED === '0' ? {} : { Client: NamedStatementClient }),
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Lets the kernel notice a database host that vanished without closing its connections.
+    keepAlive: true,
+  });
+  // A connection breaks when the server stops, restarts or ends it (pg_terminate_backend). pg-pool
+  // listens for that only while the client is idle in the pool: checked out, as between two
+  // statements of a transaction, the error would have no listener, and Node ends the process on an
+  // unheard 'error'. So every client gets a listener of its own for its whole life. Whoever holds
+  // the client then sees its next query fail ("not queryable", answered 503), and the pool drops
+  // it on release; the pool connects anew on demand once the server is back.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  });
+  // The pool re-emits the error of an idle client, already logged by the client's listener above.
+  pool.on('error', () => {});
   try {
-    const conn = await pool.connect();
-    try {
-      await migrate({
-        exec: (text) => conn.query(text),
-        query: async <R>(text: string, params?: unknown[]) => ({ rows: (await conn.query(text, params)).rows as R[] }),
-      });
-    } finally {
-      conn.release();
-    }
+    await untilReachable(() => migrateOn(pool));
   } catch (error) {
     await pool.end();
     throw error;
   }
+  let closed: Promise<void> | undefined;
   return {
     db: drizzleNodePg({ client: pool, schema }),
     kind: 'postgres',
-    close: () => pool.end(),
+    close: () => {
+      closed ??= pool.end();
+      return closed;
+    },
   };
+}
+
+/** Brings the schema up to date over one connection (migrations take a session-level lock). */
+async function migrateOn(pool: pg.Pool): Promise<void> {
+  const conn = await pool.connect();
+  let failure: Error | undefined;
+  try {
+    await migrate({
+      exec: (text) => conn.query(text),
+      query: async <R>(text: string, params?: unknown[]) => ({ rows: (await conn.query(text, params)).rows as R[] }),
+    });
+  } catch (error) {
+    failure = error as Error;
+    throw error;
+  } finally {
+    // A connection that failed is closed rather than pooled: it may hold a session lock.
+    conn.release(failure);
+  }
+}
+
+/**
+ * Runs `attempt` until it succeeds, retrying while the database is away, for up to STARTUP_WAIT_MS:
+ * an API started alongside its database, or during a restart, waits for it instead of exiting.
+ * Migrations are each one transaction and skip what is done, so a retry resumes where one broke.
+ */
+async function untilReachable(attempt: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + STARTUP_WAIT_MS;
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + STARTUP_RETRY_MS > deadline) throw error;
+      if (tries === 1) console.error(`Waiting for PostgreSQL at DATABASE_URL: ${(error as Error).message}`);
+      await new Promise((resolve) => setTimeout(resolve, STARTUP_RETRY_MS));
+    }
+  }
 }
 
 /**

@@ -146,17 +146,23 @@ export const offers = pgTable(
     productSearch: text('product_search').generatedAlwaysAs(sql`lower(product)`),
     /** The upload that wrote the offer while it is unfinished (migration 0008); null for others. */
     uploadId: integer('upload_id'),
+    /**
+     * Null while never published; equal to `version` exactly while product and price are the ones
+     * clients last saw published (migration 0009: a trigger keeps it, never written here).
+     */
+    publicVersion: integer('public_version'),
   },
   (t) => [
     check('offers_type_check', sql`${t.type} in ('regular', 'promo')`),
     check('offers_unit_price_check', sql`${t.unitPriceCents} > 0`),
     check('offers_validity_check', sql`${t.endAt} > ${t.startAt}`),
-    // Client list: published offers, one index per ordering; the SQL explains each choice.
+    // Client list: published offers, one index per ordering; the SQL explains each choice. Each
+    // INCLUDEs the filter columns in SQL (migration 0011): Drizzle cannot express it.
     index('offers_pub_start_idx').on(t.startAt.desc(), t.id.desc()).where(sql`${t.isPublished}`),
     index('offers_pub_price_idx').on(t.unitPriceCents, t.id).where(sql`${t.isPublished}`),
     index('offers_pub_product_idx').on(t.product, t.id).where(sql`${t.isPublished}`),
-    // INCLUDE (start_at, publisher_id, region_id, product_search) in SQL: Drizzle cannot express it.
-    index('offers_pub_count_idx').on(t.type, t.endAt).where(sql`${t.isPublished}`),
+    // INCLUDE (start_at, publisher_id, region_id, product_search) in SQL.
+    index('offers_pub_count_idx').on(t.type, t.endAt, t.id).where(sql`${t.isPublished}`),
     index('offers_pub_published_idx').on(t.publishedAt.desc(), t.id.desc(), t.sellerId).where(sql`${t.isPublished}`),
     index('offers_all_published_idx').on(t.publishedAt.desc().nullsLast(), t.id.desc(), t.sellerId),
     index('offers_unpub_created_idx').on(t.createdAt.desc(), t.id.desc(), t.sellerId).where(sql`not ${t.isPublished}`),
@@ -174,9 +180,16 @@ export const offers = pgTable(
  * count index serve (a `product ILIKE` would scan). LIKE wildcards in the term match literally.
  */
 export function productContains(term: string): SQL {
-  const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return productMatches(containsPattern(term));
+}
+
+/** The LIKE pattern of `productContains`: the term, its wildcards escaped, between two `%`. */
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `productContains` for a pattern given as a value or a placeholder of a prepared statement. */
+export function productMatches(pattern: unknown): SQL {
   // lower() in SQL rather than toLowerCase() in JS, so both sides fold case the same way.
-  return sql`${offers.productSearch} like lower(${`%${escaped}%`})`;
+  return sql`${offers.productSearch} like lower(${pattern})`;
 }
 
 export const cartItems = pgTable(
@@ -344,8 +357,8 @@ export const orderEvents = pgTable(
 );
 
 /**
- * Sign-in attempts not known to have succeeded, per account and per client address (migration
- * 0006): the sign-in throttle's counts, shared by every server on the database.
+ * Failed sign-in attempts and those still being checked, per account and per client address
+ * (migrations 0006 and 0010): the sign-in throttle's counts, shared by every server on the database.
  */
 export const signInFailures = pgTable(
   'sign_in_failures',
@@ -355,6 +368,8 @@ export const signInFailures = pgTable(
     /** The email as typed (trimmed, lowercase) or the client address. */
     key: text('key').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** The password is still being checked; a failure once refused (or once its process is gone). */
+    pending: boolean('pending').notNull().default(false),
   },
   (t) => [
     index('sign_in_failures_key_idx').on(t.scope, t.key, t.startedAt),

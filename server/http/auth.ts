@@ -3,7 +3,7 @@
  * contract marks `security: []`. The user is re-read on each request so permission changes apply
  * at once.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { AppContext, AppEnv, AuthUser, ServerContext } from '../context';
 import { users } from '../db/schema';
@@ -23,13 +23,19 @@ function anonymousPaths(document: Record<string, unknown>): Set<string> {
 
 export function authenticate(ctx: ServerContext): MiddlewareHandler<AppEnv> {
   const anonymous = anonymousPaths(ctx.contract.document);
+  // Built once: the statement is the same on every request, only the id changes.
+  const userById = ctx.db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(process.env.DEV_UNNAMED === '1' ? '' : 'user_by_id');
   return async (c, next) => {
     if (anonymous.has(c.req.path)) return next();
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized();
     const userId = await ctx.tokens.verifyAccess(match[1]);
-    const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
+    const [row] = await userById.execute({ id: userId });
     if (!row) throw unauthorized('User not found', 'user_not_found');
     const permissions = row.permissions ?? [];
     const user: AuthUser = {

@@ -1,8 +1,10 @@
 /** Money travels as decimal strings ("12.50") and is computed in integer cents. */
+import { FIELD_LIMITS } from '../../openapi/schema.facts';
 
 /** Prices and quantities must fit the integer columns and the sums built from them. */
 export const MAX_UNIT_PRICE_CENTS = 100_000_000;
-export const MAX_QUANTITY = 100_000;
+/** The contract's largest quantity of a cart line, which two adds of the same offer must not pass together. */
+export const MAX_QUANTITY = FIELD_LIMITS.CartAddRequest.quantity.maximum;
 
 export function toMoney(cents: number): string {
   const sign = cents < 0 ? '-' : '';

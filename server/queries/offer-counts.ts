@@ -4,7 +4,8 @@
  * Counting is most of a list request's database work (every matching index entry is visited), and
  * people page, sort and come back with the same filters. A count is read together with the
  * offers' change stamp (migration 0007) in one statement, so it belongs to exactly that stamp; a
- * later request reads the stamp (one row) and reuses the count while the stamp is the same. Without
+ * later request reads the stamp with its page of offers (or, when the page is empty, on its own)
+ * and reuses the count while the stamp is the same. Without
  * a validity range the list keeps offers that have not ended, so such a count also holds only until
  * the next published offer of that type ends. What is kept here is derived from the database alone:
  * two API instances give the same answers.
@@ -43,18 +44,23 @@ export function offerCounts(db: Database) {
   /**
    * The number of offers matching `where`. `now` is the list's moment when `where` keeps only
    * offers ending after it (no validity range), null when `where` does not depend on the time.
+   * `pageStamp` gives the stamp read with the page being listed, or null when that page holds no
+   * offers and so no stamp: a kept count is checked against it without a statement of its own.
+   * It is asked for only when a count is kept for these filters; otherwise the count is read
+   * at once, alongside the page.
    */
-  return async (key: CountKey, where: SQL | undefined, now: Date | null): Promise<number> => {
+  return async (
+    key: CountKey,
+    where: SQL | undefined,
+    now: Date | null,
+    pageStamp: () => Promise<string | null>,
+  ): Promise<number> => {
     const name = JSON.stringify([key.type, key.publisher, key.region, key.search, key.start_date, key.end_date]);
-    const current = await stamp();
     const hit = kept.get(name);
     const at = now?.getTime() ?? null;
-    if (
-      hit &&
-      hit.stamp === current &&
-      (at === null || (hit.from !== null && hit.until !== null && hit.from <= at && at < hit.until))
-    ) {
-      return hit.count;
+    if (hit && (at === null || (hit.from !== null && hit.until !== null && hit.from <= at && at < hit.until))) {
+      const current = (await pageStamp()) ?? (await stamp());
+      if (hit.stamp === current) return hit.count;
     }
     // The next end among the type's published offers: the first entry of offers_pub_count_idx.
     const nextEnd =

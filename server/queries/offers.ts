@@ -1,28 +1,34 @@
 /**
- * Offers as the contract shows them (`Offer`): the offer row joined with its publisher, storefront
- * and region. Shared by the client list, the seller's manage list, upload, publish and bulk update.
+ * Offers as the contract shows them (`Offer`): the offer row with the names of its publisher,
+ * storefront and region. Shared by the client list, the seller's manage list, upload, publish and
+ * bulk update.
  */
-import { asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import type { Database } from '../db/client';
-import { offers, publishers, regions, sellers } from '../db/schema';
+import { type OfferType, offers, productMatches, publishers, regions, sellers } from '../db/schema';
 import { toMoney } from '../http/money';
 import { dayStart } from '../lib/days';
 
 type OfferBody = components['schemas']['Offer'];
 export type OfferOrdering = components['schemas']['OfferOrdering'];
 
-/** The columns `serializeOffer` needs; `updated_at` is not part of the contract. */
+/**
+ * The columns `serializeOffer` needs; `updated_at` is not part of the contract. The names of the
+ * publisher, storefront and region are looked up by id in their small tables for each row
+ * returned: written as joins, PostgreSQL spent longer planning the four tables than running a
+ * page of the list.
+ */
 const offerFields = {
   id: offers.id,
   product: offers.product,
   publisherId: offers.publisherId,
-  publisher: publishers.name,
+  publisher: sql<string>`(SELECT ${publishers.name} FROM ${publishers} WHERE ${publishers.id} = ${offers.publisherId})`,
   sellerId: offers.sellerId,
-  seller: sellers.name,
+  seller: sql<string>`(SELECT ${sellers.name} FROM ${sellers} WHERE ${sellers.id} = ${offers.sellerId})`,
   regionId: offers.regionId,
-  region: regions.name,
-  regionCode: regions.code,
+  region: sql<string>`(SELECT ${regions.name} FROM ${regions} WHERE ${regions.id} = ${offers.regionId})`,
+  regionCode: sql<string>`(SELECT ${regions.code} FROM ${regions} WHERE ${regions.id} = ${offers.regionId})`,
   type: offers.type,
   isHot: offers.isHot,
   unitPriceCents: offers.unitPriceCents,
@@ -35,14 +41,97 @@ const offerFields = {
   version: offers.version,
 };
 
-/** `select ... from offers` with the three joins; callers add `where`, ordering and paging. */
+/** `select ... from offers`; callers add `where`, ordering and paging. */
 export function selectOffers(db: Database) {
-  return db
-    .select(offerFields)
-    .from(offers)
-    .innerJoin(publishers, eq(publishers.id, offers.publisherId))
-    .innerJoin(sellers, eq(sellers.id, offers.sellerId))
-    .innerJoin(regions, eq(regions.id, offers.regionId));
+  return db.select(offerFields).from(offers);
+}
+
+/**
+ * The client list's filters as values: the contract's query, with the validity range as moments
+ * (`validityBounds`) and `now` when there is none, since the list then keeps the offers that have
+ * not ended.
+ */
+export interface ListValues {
+  type?: OfferType | undefined;
+  publisher?: number | undefined;
+  region?: number | undefined;
+  /** The LIKE pattern of the search term (`containsPattern`). */
+  search?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  now?: Date | undefined;
+}
+
+/**
+ * The client list's WHERE: published offers matching the filters set in `values`. `bind` gives
+ * what stands for each value, the value itself or a placeholder of a prepared statement.
+ */
+export function listConditions(
+  values: ListValues,
+  bind: <K extends keyof ListValues>(name: K) => NonNullable<ListValues[K]> | Placeholder = (name) =>
+    values[name] as NonNullable<ListValues[typeof name]>,
+): SQL | undefined {
+  // A bare column (not `= true`) so the planner matches the partial indexes' `WHERE is_published`.
+  const conditions: SQL[] = [sql`${offers.isPublished}`];
+  if (values.type !== undefined) conditions.push(eq(offers.type, bind('type')));
+  if (values.publisher !== undefined) conditions.push(eq(offers.publisherId, bind('publisher')));
+  if (values.region !== undefined) conditions.push(eq(offers.regionId, bind('region')));
+  if (values.search !== undefined) conditions.push(productMatches(bind('search')));
+  // validityOverlaps, with its moments bound
+  if (values.from !== undefined) conditions.push(gte(offers.endAt, bind('from')));
+  if (values.to !== undefined) conditions.push(lt(offers.startAt, bind('to')));
+  if (values.now !== undefined) conditions.push(gt(offers.endAt, bind('now')));
+  return and(...conditions);
+}
+
+const LIST_VALUES: (keyof ListValues)[] = ['type', 'publisher', 'region', 'search', 'from', 'to', 'now'];
+
+/**
+ * Pages of the client list in list order, each row with the offers' change stamp (migration 0007)
+ * read by the same statement, so the stamp belongs to exactly the snapshot of the page. A page's
+ * ids are found first, by walking the ordering's index and checking the filters on its entries
+ * alone (migration 0011); only the offers of the page are then read in full.
+ *
+ * The statement is built once for each combination of filters set and ordering and prepared
+ * with placeholders for the values, page size and offset: building it was a good part of the
+ * server's work per request.
+ */
+export function clientOfferPages(db: Database) {
+  const build = (values: ListValues, ordering: OfferOrdering, name: string) => {
+    const where = listConditions(values, (key) => sql.placeholder(key));
+    const orderBy = offerOrderBy(ordering, { publishedOnly: true });
+    const ids = db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    return db
+      .select({ ...offerFields, stamp: sql<string>`(SELECT stamp::text FROM offer_changes)` })
+      .from(offers)
+      .where(inArray(offers.id, ids))
+      .orderBy(...orderBy)
+      .prepare(name);
+  };
+  const prepared = new Map<string, ReturnType<typeof build>>();
+  return (values: ListValues, ordering: OfferOrdering, window: { limit: number; offset: number }) => {
+    const shape = JSON.stringify([ordering, ...LIST_VALUES.map((key) => values[key] !== undefined)]);
+    let statement = prepared.get(shape);
+    if (!statement) {
+      statement = build(values, ordering, process.env.DEV_UNNAMED === '1' ? '' : `offer_page_${prepared.size + 1}`);
+      prepared.set(shape, statement);
+    }
+    return statement.execute({
+      ...values,
+      // Placeholders bypass the columns' own conversion: moments go as ISO text.
+      from: values.from?.toISOString(),
+      to: values.to?.toISOString(),
+      now: values.now?.toISOString(),
+      limit: window.limit,
+      offset: window.offset,
+    });
+  };
 }
 
 export type OfferRow = Awaited<ReturnType<ReturnType<typeof selectOffers>['execute']>>[number];
@@ -109,8 +198,17 @@ export function offerOrderBy(ordering: OfferOrdering, options: { publishedOnly: 
  * `end_date` offers starting on or before it; together, offers whose validity overlaps the days.
  */
 export function validityOverlaps(query: { start_date?: string; end_date?: string }): SQL[] {
+  const { from, to } = validityBounds(query);
   const conditions: SQL[] = [];
-  if (query.start_date) conditions.push(gte(offers.endAt, dayStart(query.start_date)));
-  if (query.end_date) conditions.push(lt(offers.startAt, dayStart(query.end_date, 1)));
+  if (from) conditions.push(gte(offers.endAt, from));
+  if (to) conditions.push(lt(offers.startAt, to));
   return conditions;
+}
+
+/** The moments of `validityOverlaps`: offers ending at or after `from`, starting before `to`. */
+export function validityBounds(query: { start_date?: string | undefined; end_date?: string | undefined }) {
+  return {
+    from: query.start_date ? dayStart(query.start_date) : undefined,
+    to: query.end_date ? dayStart(query.end_date, 1) : undefined,
+  };
 }

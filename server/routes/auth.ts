@@ -93,16 +93,31 @@ export function authRoutes(ctx: ServerContext) {
       if (Object.keys(blanks).length > 0) throw badRequest(blanks);
 
       const address = clientAddress(peerAddress(c), c.req.header('X-Forwarded-For'), ctx.trustedProxies);
-      const attempt = await ctx.signInThrottle.attempt(email, address, ctx.now());
+      const attempt = await ctx.signInThrottle.attempt(email, address);
       if (!attempt.allowed) throw throttled(attempt.retryAfterSeconds);
-      const [user] = await ctx.db
-        .select({ id: users.id, passwordHash: users.passwordHash, isVerified: users.isVerified })
-        .from(users)
-        .where(eq(users.email, email));
-      const matches = await verifyPassword(body.password, user?.passwordHash ?? (await decoy()));
-      if (!user || !matches) throw unauthorized(BAD_CREDENTIALS);
-      // The right password takes the attempt back off the counts, even before the email is verified.
-      await ctx.signInThrottle.succeeded(email, attempt);
+      let verdict = false;
+      let user: { id: number; isVerified: boolean } | undefined;
+      try {
+        const [found] = await ctx.db
+          .select({ id: users.id, passwordHash: users.passwordHash, isVerified: users.isVerified })
+          .from(users)
+          .where(eq(users.email, email));
+        const matches = await verifyPassword(body.password, found?.passwordHash ?? (await decoy()));
+        verdict = true;
+        if (!found || !matches) {
+          await ctx.signInThrottle.failed(attempt);
+          throw unauthorized(BAD_CREDENTIALS);
+        }
+        // The right password takes the attempt back off the counts, even before the email is verified.
+        await ctx.signInThrottle.succeeded(email, attempt);
+        user = found;
+      } finally {
+        // Without a verdict (the lookup failed) the attempt says nothing about the password, so it
+        // is taken back; the error that got here is the one to answer, and should taking it back
+        // fail too, the row counts as a failure once stale. With a verdict that could not be
+        // recorded, the row stays pending: counted as failed, never as a success.
+        if (!verdict) await ctx.signInThrottle.abandoned(attempt).catch(() => undefined);
+      }
       if (!user.isVerified) throw unauthorized(NOT_VERIFIED, 'email_not_verified');
       return c.json(await ctx.tokens.issuePair(user.id), 200);
     })

@@ -1,12 +1,17 @@
 /**
  * `POST /api/v1/offers/availability/`: whether offers can still be ordered and at what price, for
  * a basket that was filled earlier (any signed-in user). One entry per distinct id, in request order.
+ *
+ * What an unpublished offer shows depends on who asks (behaviour §6): its seller (the owner of
+ * its storefront) sees it whole; to anyone else one never published does not exist, and a
+ * withdrawn one shows product and price only while they are what clients saw published
+ * (`public_version`, migration 0009).
  */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
-import { offers } from '../db/schema';
+import { offers, sellers } from '../db/schema';
 import { readJson } from '../http/body';
 import { toMoney } from '../http/money';
 import { isOrderable } from '../lib/orderable';
@@ -16,6 +21,7 @@ type OfferAvailability = components['schemas']['OfferAvailability'];
 export function offerAvailabilityRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>().post('/offers/availability/', async (c) => {
     const body = ctx.contract.body('checkOfferAvailability', await readJson(c));
+    const user = c.get('user');
     const ids = [...new Set(body.offer_ids)];
     const now = ctx.now();
     const rows = await ctx.db
@@ -25,15 +31,25 @@ export function offerAvailabilityRoutes(ctx: ServerContext) {
         unitPriceCents: offers.unitPriceCents,
         isPublished: offers.isPublished,
         endAt: offers.endAt,
+        version: offers.version,
+        publicVersion: offers.publicVersion,
+        ownerId: sellers.ownerId,
       })
       .from(offers)
+      .innerJoin(sellers, eq(sellers.id, offers.sellerId))
       .where(inArray(offers.id, ids));
     const byId = new Map(rows.map((row) => [row.id, row]));
     const result = ids.map((id): OfferAvailability => {
       const offer = byId.get(id);
-      if (!offer) return { offer_id: id, status: 'not_found', unit_price: null, product: null };
+      const isOwn = offer?.ownerId === user.id;
+      if (!offer || (!isOwn && offer.publicVersion === null)) {
+        return { offer_id: id, status: 'not_found', unit_price: null, product: null };
+      }
       // Withdrawn wins over ended: the seller took it back, whatever its dates.
       const status = isOrderable(offer, now) ? 'available' : offer.isPublished ? 'ended' : 'withdrawn';
+      if (status === 'withdrawn' && !isOwn && offer.publicVersion !== offer.version) {
+        return { offer_id: id, status, unit_price: null, product: null };
+      }
       return { offer_id: id, status, unit_price: toMoney(offer.unitPriceCents), product: offer.product };
     });
     return c.json({ offers: result });

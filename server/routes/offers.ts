@@ -2,17 +2,17 @@
  * `GET /api/v1/offers/`, the published offers clients browse, and `POST /api/v1/offers/upload/`,
  * a seller's CSV import (all rows or none, and the same file only once unless asked again).
  */
-import { and, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/client';
 import {
+  containsPattern,
   type OfferType,
   offers,
   offerTypes,
-  productContains,
   publishers,
   regions,
   sellers,
@@ -23,9 +23,16 @@ import { textProblem } from '../http/contract';
 import { badRequest, type FieldErrors, HttpError } from '../http/errors';
 import { MAX_UNIT_PRICE_CENTS, toCents, toMoney } from '../http/money';
 import { page, pageWindow } from '../http/pagination';
-import { CsvError, type CsvRecord, parseCsv } from '../lib/csv';
+import { CsvError, type CsvRecord, pacedCsv } from '../lib/csv';
 import { offerCounts } from '../queries/offer-counts';
-import { loadOffers, offerOrderBy, selectOffers, serializeOffer, validityOverlaps } from '../queries/offers';
+import {
+  clientOfferPages,
+  type ListValues,
+  listConditions,
+  loadOffers,
+  serializeOffer,
+  validityBounds,
+} from '../queries/offers';
 import { claimUpload, recordUpload, releaseUpload, sha256, type UploadedFile } from '../queries/upload-digests';
 
 export const UPLOAD_COLUMNS = [
@@ -55,6 +62,7 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 
 export function offerRoutes(ctx: ServerContext) {
   const countOffers = offerCounts(ctx.db);
+  const listPage = clientOfferPages(ctx.db);
   return new Hono<AppEnv>()
     .get('/offers/', async (c) => {
       const query = ctx.contract.query('listOffers', c.req.query());
@@ -62,42 +70,38 @@ export function offerRoutes(ctx: ServerContext) {
       // Clients see published offers only, so asking for unpublished ones lists nothing.
       if (query.is_published === false) return c.json(page(c.req.url, window, 0, []), 200);
 
-      // A bare column (not `= true`) so the planner matches the partial indexes' `WHERE is_published`.
-      const conditions: SQL[] = [sql`${offers.isPublished}`];
-      if (query.type) conditions.push(eq(offers.type, query.type));
-      if (query.publisher) conditions.push(eq(offers.publisherId, query.publisher));
-      if (query.region) conditions.push(eq(offers.regionId, query.region));
-      const search = query.search?.trim();
-      if (search) conditions.push(productContains(search));
-      const dates = validityOverlaps(query);
-      const now = dates.length > 0 ? null : ctx.now();
-      if (now === null) conditions.push(...dates);
-      else conditions.push(gt(offers.endAt, now));
-      const where = and(...conditions);
+      const search = query.search?.trim() || undefined;
+      const { from, to } = validityBounds(query);
+      const values: ListValues = {
+        type: query.type,
+        publisher: query.publisher,
+        region: query.region,
+        search: search === undefined ? undefined : containsPattern(search),
+        from,
+        to,
+        now: from || to ? undefined : ctx.now(),
+      };
+      const where = listConditions(values);
+      const listing = listPage(values, query.ordering ?? '-start_date', window);
       // The Offers page always names a tab; a count without a type is not worth keeping.
       const total = query.type
-        ? countOffers({ ...query, type: query.type, search }, where, now)
+        ? countOffers({ ...query, type: query.type, search }, where, values.now ?? null, async () => {
+            return (await listing)[0]?.stamp ?? null;
+          })
         : ctx.db
             .select({ n: count() })
             .from(offers)
             .where(where)
             .then((result) => result[0]?.n ?? 0);
 
-      const [n, rows] = await Promise.all([
-        total,
-        selectOffers(ctx.db)
-          .where(where)
-          .orderBy(...offerOrderBy(query.ordering ?? '-start_date', { publishedOnly: true }))
-          .limit(window.limit)
-          .offset(window.offset),
-      ]);
+      const [n, rows] = await Promise.all([total, listing]);
       return c.json(page(c.req.url, window, n, rows.map(serializeOffer)), 200);
     })
     .post('/offers/upload/', async (c) => {
       const user = requireSeller(c);
       const query = ctx.contract.query('uploadOffers', c.req.query());
       const upload = await readUpload(c);
-      const records = parseUpload(upload.text);
+      const records = await parseUpload(upload.text);
       const [publisherRows, regionRows, storefrontRows] = await Promise.all([
         ctx.db.select().from(publishers),
         ctx.db.select().from(regions),
@@ -269,16 +273,26 @@ interface UploadRecords {
   rows: CsvRecord[];
 }
 
-/** Parses the CSV and checks the header and the row count; rows are checked by `validateRow`. */
-function parseUpload(text: string): UploadRecords {
-  let records: CsvRecord[];
+/**
+ * Parses the CSV and checks the header and the row count; rows are checked by `validateRow`. The
+ * reading pauses for other requests as it goes, and stops at the first row past MAX_UPLOAD_ROWS.
+ */
+async function parseUpload(text: string): Promise<UploadRecords> {
+  let header: CsvRecord | undefined;
+  const rows: CsvRecord[] = [];
+  let tooMany = false;
   try {
-    records = parseCsv(text);
+    for await (const record of pacedCsv(text, yieldToOthers)) {
+      if (!header) header = record;
+      else if (record.fields.some((field) => field.trim() !== '') && rows.push(record) > MAX_UPLOAD_ROWS) {
+        tooMany = true;
+        break;
+      }
+    }
   } catch (error) {
     if (error instanceof CsvError) throw badRequest({ file: [error.message] });
     throw error;
   }
-  const [header, ...data] = records;
   if (!header) throw badRequest({ file: ['The submitted file is empty.'] });
 
   const names = header.fields.map((name) => name.trim().toLowerCase());
@@ -295,12 +309,11 @@ function parseUpload(text: string): UploadRecords {
     throw badRequest({ file: problems });
   }
 
-  const rows = data.filter((record) => record.fields.some((field) => field.trim() !== ''));
   if (rows.length === 0) throw badRequest({ file: ['The file has a header line but no offers.'] });
-  if (rows.length > MAX_UPLOAD_ROWS) {
+  if (tooMany) {
     throw badRequest({
       file: [
-        `The file has ${rows.length} offers; at most ${MAX_UPLOAD_ROWS} can be imported at once. Split it into smaller files.`,
+        `The file has more than ${MAX_UPLOAD_ROWS} offers; at most ${MAX_UPLOAD_ROWS} can be imported at once. Split it into smaller files.`,
       ],
     });
   }

@@ -14,8 +14,18 @@ export class ApiError extends Error {
     /** First message per field, keyed as the API names the field. */
     readonly fieldErrors: Record<string, string>,
     ownMessage = '',
+    /** Seconds the server asked to wait before asking again (`Retry-After`), when it said so. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(ownMessage);
+  }
+
+  /**
+   * behaviour §8, a 503: the service is briefly away (its database restarting, say). The words are
+   * the app's own, whatever the server's `detail`, and the wait it asked for travels along.
+   */
+  static unavailable(response: Response): ApiError {
+    return new ApiError(503, undefined, [], {}, UNAVAILABLE_MESSAGE, retryAfterOf(response));
   }
 
   static fromBody(status: number, body: unknown): ApiError {
@@ -37,7 +47,21 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * `Retry-After` in seconds: a number of seconds or an HTTP date (RFC 9110); undefined when absent
+ * or unreadable.
+ */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get('Retry-After')?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
 export const NETWORK_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
 /** behaviour §8, not signed in (401): the server refused the session, so the user signs in again. */
 export const SESSION_ENDED_MESSAGE = 'Authentication required';
 export const MALFORMED_MESSAGE = 'The server sent a response the app cannot read. Please try again.';
+/** behaviour §8, the service briefly unavailable (503). */
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';

@@ -50,6 +50,7 @@ export function createApiClients(options: ApiClientOptions = {}): ApiClients {
       tokenStore.expire();
       return null;
     }
+    if (response.status === 503) throw ApiError.unavailable(response);
     throw ApiError.fromBody(response.status, undefined);
   });
 

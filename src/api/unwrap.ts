@@ -4,7 +4,8 @@ type FetchResult<T> = { data?: T; error?: unknown; response: Response };
 
 /**
  * openapi-fetch resolves 4xx/5xx as `{ error }` and rejects on network failure or unreadable
- * JSON; this turns every failure into an `ApiError` and returns the data otherwise. An aborted
+ * JSON; this turns every failure into an `ApiError` and returns the data otherwise. A 503 reads
+ * behaviour §8's words for a service briefly away, with the wait the server asked for. An aborted
  * call never settles: its actor was stopped, and React StrictMode restarts a stopped actor from its
  * snapshot, so a late rejection would reach the restarted actor as a failure of its new call.
  */
@@ -14,10 +15,13 @@ export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
     result = await call;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') return new Promise<never>(() => {});
+    // A failure a middleware already named (a token refresh answered 503) keeps its name.
+    if (error instanceof ApiError) throw error;
     if (error instanceof SyntaxError) throw new ApiError(0, undefined, [], {}, MALFORMED_MESSAGE);
     throw new ApiError(0, undefined, [], {}, NETWORK_MESSAGE);
   }
   if (result.error !== undefined || !result.response.ok) {
+    if (result.response.status === 503) throw ApiError.unavailable(result.response);
     const error = ApiError.fromBody(result.response.status, result.error);
     if (result.response.status >= 500 && !error.detail) {
       throw new ApiError(

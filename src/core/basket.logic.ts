@@ -4,11 +4,12 @@
  * Invariants every function keeps: ids are unique, every quantity is a whole number from 1 to
  * MAX_QUANTITY (the contract's bound for a cart line), and totals are sums in integer cents.
  */
+import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { z } from 'zod/mini';
 import { centsOfEuros } from '@/lib/money';
 
 /** The contract's largest quantity for one cart line (CartAddRequest). */
-export const MAX_QUANTITY = 100_000;
+export const MAX_QUANTITY = FIELD_LIMITS.CartAddRequest.quantity.maximum;
 /** The server's largest unit price, in euros: every total stays an exact integer number of cents. */
 export const MAX_PRICE = 1_000_000;
 

@@ -1,4 +1,5 @@
 /** Sign-in, token refresh and revocation, and the access tokens the server must refuse. */
+import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { fillPath, operations } from './support/contract';
 import { ownsOperations } from './support/coverage';
@@ -6,6 +7,7 @@ import {
   ACCOUNTS,
   DEMO_PASSWORD,
   invalidJsonProblems,
+  meetingAtTheDatabase,
   type Profile,
   type Schemas,
   serverPerFile,
@@ -181,6 +183,7 @@ describe('access tokens that must not work', () => {
     expect(secured.length).toBeGreaterThan(15);
     const unsecured = operations.filter((op) => !op.secured).map((op) => op.operationId);
     expect(unsecured.sort()).toEqual([
+      'checkHealth',
       'obtainToken',
       'readSchema',
       'refreshToken',
@@ -217,5 +220,34 @@ describe('invalid JSON', () => {
       ['POST', '/api/v1/token/blacklist', ''],
     ]);
     expect(problems).toEqual([]);
+  });
+});
+
+describe('obtainToken at the same moment (5 failures a minute per account)', () => {
+  const signIn = (email: string, password: string) => api.call('POST', '/api/v1/token', { json: { email, password } });
+  const statuses = (answers: { status: number }[]) => answers.map((answer) => answer.status).sort();
+
+  it('never throttles correct sign-ins of one account, 6 or 10 at once', async () => {
+    for (const n of [6, 10]) {
+      const answers = await meetingAtTheDatabase(api, () =>
+        Promise.all(Array.from({ length: n }, () => signIn(ACCOUNTS.seller, DEMO_PASSWORD))),
+      );
+      expect(statuses(answers), answers.map((answer) => answer.text).join('\n')).toEqual(Array(n).fill(200));
+    }
+  });
+
+  it('checks exactly as many parallel wrong guesses as the limit allows, then refuses the rest', async () => {
+    const unknown = `guessed-${randomUUID()}@example.com`;
+    for (const email of [unknown, ACCOUNTS.seller2]) {
+      const answers = await meetingAtTheDatabase(api, () =>
+        Promise.all(Array.from({ length: 12 }, (_, i) => signIn(email, `Guess-${i}-password`))),
+      );
+      expect(statuses(answers), email).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+      for (const refused of answers.filter((answer) => answer.status === 429)) {
+        expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+      }
+    }
+    // Locked out, the right password is refused too (the last test of the file: seller2 stays locked).
+    expect((await signIn(ACCOUNTS.seller2, DEMO_PASSWORD)).status).toBe(429);
   });
 });

@@ -6,6 +6,7 @@ import {
   type CallOptions,
   type Cart,
   type Invoice,
+  type OfferAvailability,
   type OfferPage,
   type OrderPage,
   serverPerFile,
@@ -131,6 +132,66 @@ describe('authorization', () => {
 
     const theirInvoice = must((await invoices({ limit: 1 })).results[0]);
     await api.req(404, 'GET', `/api/v1/invoices/${theirInvoice.id}/`, { token: demo.client2 });
+  });
+
+  it('keeps a seller’s drafts, and what changed after a withdrawal, from everyone else (checkOfferAvailability)', async () => {
+    const availability = async (offerIds: number[], token: string) =>
+      (
+        await api.req<{ offers: OfferAvailability[] }>(200, 'POST', '/api/v1/offers/availability/', {
+          token,
+          json: { offer_ids: offerIds },
+        })
+      ).offers;
+    const drafts = (
+      await api.req<OfferPage>(200, 'GET', '/api/v1/manage-offers/', {
+        token: demo.seller,
+        query: { publishType: 'unpublished', limit: 100 },
+      })
+    ).results;
+    expect(drafts.length).toBeGreaterThan(0);
+    const draftIds = drafts.map((offer) => offer.id);
+    for (const token of [demo.seller2, demo.client2, demo.client]) {
+      expect(await availability(draftIds, token)).toEqual(
+        draftIds.map((id) => ({ offer_id: id, status: 'not_found', unit_price: null, product: null })),
+      );
+    }
+    // Sequential ids, 500 at a time: a sweep finds no draft of another seller.
+    const swept = await availability(
+      Array.from({ length: 500 }, (_, i) => i + 1),
+      demo.seller2,
+    );
+    expect(swept.filter((entry) => draftIds.includes(entry.offer_id)).map((entry) => entry.status)).toEqual(
+      draftIds.filter((id) => id <= 500).map(() => 'not_found'),
+    );
+    // Its seller sees its drafts whole.
+    expect(await availability(draftIds, demo.seller)).toEqual(
+      drafts.map((offer) => ({
+        offer_id: offer.id,
+        status: 'withdrawn',
+        unit_price: offer.unit_price,
+        product: offer.product,
+      })),
+    );
+
+    // Withdrawn, it shows what everyone saw published, until the seller changes it.
+    const offer = offerOf(demo.ownIds[1], 6);
+    await api.req(200, 'POST', '/api/v1/manage-offers/publish/', {
+      token: demo.seller,
+      json: { offer_ids: [offer.id], publish: false },
+    });
+    const seen = { offer_id: offer.id, status: 'withdrawn', unit_price: offer.unit_price, product: offer.product };
+    expect(await availability([offer.id], demo.seller2)).toEqual([seen]);
+    expect(await availability([offer.id], demo.client2)).toEqual([seen]);
+    await api.req(200, 'POST', '/api/v1/manage-offers/update/', {
+      token: demo.seller,
+      json: { offers: [{ id: offer.id, unit_price: '0.50', product: 'Next season’s bundle' }] },
+    });
+    const hidden = { offer_id: offer.id, status: 'withdrawn', unit_price: null, product: null };
+    expect(await availability([offer.id], demo.seller2)).toEqual([hidden]);
+    expect(await availability([offer.id], demo.client2)).toEqual([hidden]);
+    expect(await availability([offer.id], demo.seller)).toEqual([
+      { offer_id: offer.id, status: 'withdrawn', unit_price: '0.50', product: 'Next season’s bundle' },
+    ]);
   });
 
   it('hides one seller’s offers, orders and invoices from another seller (404)', async () => {

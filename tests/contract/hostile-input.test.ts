@@ -1,11 +1,27 @@
 /**
  * Every operation of the contract, every request field it describes (query, path, JSON body, and
  * each CSV column of the upload), one hostile value at a time on top of a valid request sent by a
- * role that may call it: the answer is never a 5xx, and a refusal has DRF's shape.
+ * role that may call it: the answer is never a 5xx, and a refusal has DRF's shape. Then, for every
+ * JSON operation, bodies shaped to be costly (behaviour §8, §9): nesting past the bound, arrays and
+ * objects of tens of thousands of entries, and bodies as large as the limit allows; each is
+ * refused with a DRF-shaped 400 of bounded size, or answered as its valid request is.
  */
 import { randomUUID } from 'node:crypto';
+import { MAX_JSON_BYTES, MAX_UPLOAD_BYTES } from '../../server/app';
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../server/http/body';
+import { MAX_ERROR_MESSAGES } from '../../server/http/errors';
+import { MAX_CSV_FIELDS } from '../../server/lib/csv';
+import { MAX_UPLOAD_ROWS } from '../../server/routes/offers';
 import { fillPath, type Operation, operations, responseProblems } from './support/contract';
-import { asText, HOSTILE, type Hostile, hostileJson, refusalProblem, requestFields } from './support/hostile';
+import {
+  asText,
+  HOSTILE,
+  type Hostile,
+  hostileJson,
+  hostileShapes,
+  refusalProblem,
+  requestFields,
+} from './support/hostile';
 import type { Account, Cart, Invoice, Offer, OfferPage, Options, Order } from './support/server';
 import { ACCOUNTS, DEMO_PASSWORD, serverPerFile } from './support/server';
 import { day, must } from './support/util';
@@ -117,6 +133,7 @@ const BASELINES: Record<string, { consumed?: boolean; build: () => Promise<Basel
   readProfile: { build: async () => ({ as: 'client' }) },
   listOptions: { build: async () => ({ as: 'client' }) },
   readSchema: { build: async () => ({ as: null, query: { format: 'json' } }) },
+  checkHealth: { build: async () => ({ as: null }) },
   listOffers: { build: async () => ({ as: 'client' }) },
   listManageOffers: { build: async () => ({ as: 'seller' }) },
   publishOffers: { build: async () => ({ as: 'seller', body: { offer_ids: [offerC.id], publish: true } }) },
@@ -242,6 +259,59 @@ it.each(jsonOperations.map((op) => [op.operationId, op] as const))(
   },
 );
 
+/** The largest answer a refusal may be: 50 messages and the line counting the rest, with room to spare. */
+const MAX_ANSWER_BYTES = 16 * 1024;
+
+it.each(jsonOperations.filter((op) => op.hasJsonBody).map((op) => [op.operationId, op] as const))(
+  '%s: costly shapes are refused with a small DRF-shaped 400',
+  async (_, op) => {
+    const fixture = must(BASELINES[op.operationId]);
+    let base = await fixture.build();
+    const problems: string[] = [];
+    const shapes = hostileShapes(op, base.body, {
+      limit: MAX_JSON_BYTES,
+      depth: MAX_JSON_DEPTH,
+      values: MAX_JSON_VALUES,
+    });
+    for (const shape of shapes) {
+      const url = op.template.replace(/\{(\w+)\}/g, (_, name: string) => String(base.path?.[name] ?? 1));
+      const answer = await send(op, base.as, url, { body: shape.body, json: true });
+      const say = (problem: string) => problems.push(`${shape.label} (${shape.body.length} bytes): ${problem}`);
+      for (const problem of answer.problems) say(problem);
+      if (fixture.consumed && answer.status < 300) base = await fixture.build();
+      if (shape.valid) {
+        if (answer.status >= 400 && answer.status !== 409)
+          say(`answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+        continue;
+      }
+      if (answer.status !== 400) say(`answered ${answer.status}, not 400`);
+      if (answer.text.length > MAX_ANSWER_BYTES) say(`answered ${answer.text.length} bytes`);
+      const body = JSON.parse(answer.text) as Record<string, string[]>;
+      const messages = Object.values(body).flat();
+      if (messages.length > MAX_ERROR_MESSAGES + 1) say(`${messages.length} messages`);
+      if (shape.refusal && !body.non_field_errors?.includes(shape.refusal))
+        say(`no "${shape.refusal}": ${answer.text}`);
+      if (!shape.refusal && Object.values(body).some((m) => m.some((text) => /nesting|values is not/.test(text)))) {
+        say(`refused for its shape, though within the bounds: ${answer.text.slice(0, 200)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  },
+);
+
+it('a 400 lists at most 50 messages and counts the rest in one line', async () => {
+  const op = must(operations.find((o) => o.operationId === 'bulkUpdateOffers'));
+  const offers = Array.from({ length: 500 }, (_, i) => ({ id: i + 1, product: '', unit_price: 'x', start: 'y' }));
+  const answer = await send(op, 'seller', op.template, { body: JSON.stringify({ offers }), json: true });
+  expect(answer.status).toBe(400);
+  const body = JSON.parse(answer.text) as Record<string, string[]>;
+  expect(body['offers.0.product']).toEqual(['This field may not be blank.']);
+  expect(body['offers.0.unit_price']).toEqual(['Enter an amount with two decimals, like 12.50.']);
+  const messages = Object.values(body).flat();
+  expect(messages).toHaveLength(MAX_ERROR_MESSAGES + 1);
+  expect(body.non_field_errors).toEqual([`${3 * 500 - MAX_ERROR_MESSAGES} more errors are not shown.`]);
+});
+
 /** RFC 4180 quoting for one cell. */
 const cell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
@@ -286,5 +356,42 @@ it('uploadOffers: no hostile CSV cell, file field or query parameter gives a 5xx
     }
   }
   expect(requestFields(op).map((field) => field.name)).toContain('allow_duplicate');
+  expect(problems).toEqual([]);
+});
+
+it('uploadOffers: files shaped to be costly are refused with a small DRF-shaped 400', async () => {
+  const op = must(operations.find((o) => o.operationId === 'uploadOffers'));
+  const header = 'product,publisher,seller,region,type,hot,unit_price,start,end';
+  const room = MAX_UPLOAD_BYTES - 1024;
+  const row = `Hostile,${offerA.publisher},${offerA.seller},${offerA.region_code},regular,false,x,${offerA.start},${offerA.end}`;
+  const files: [label: string, text: string, says: string][] = [
+    ['blank lines to the size limit', `${header}\n${'\n'.repeat(room - header.length)}`, 'no offers'],
+    ['one-letter rows to the size limit', `${header}\n${'a\n'.repeat((room - header.length) / 2)}`, 'more than'],
+    ['a header of empty fields to the size limit', ','.repeat(room), `more than ${MAX_CSV_FIELDS} fields`],
+    ['a quoted field of doubled quotes to the size limit', `"${'""'.repeat(room / 2 - 1)}"`, 'Missing columns'],
+    [
+      `${MAX_CSV_FIELDS} unknown columns`,
+      Array.from({ length: MAX_CSV_FIELDS }, (_, i) => `c${i}`).join(','),
+      'Unknown',
+    ],
+    [
+      `${MAX_UPLOAD_ROWS} rows, each with a bad price`,
+      `${header}\n${`${row}\n`.repeat(MAX_UPLOAD_ROWS)}`,
+      'more errors',
+    ],
+  ];
+  const problems: string[] = [];
+  for (const [label, text, says] of files) {
+    const form = new FormData();
+    form.append('file', new Blob([text], { type: 'text/csv' }), 'hostile.csv');
+    const answer = await send(op, 'seller', fillPath(op, ''), { body: form });
+    const say = (problem: string) => problems.push(`${label} (${text.length} bytes): ${problem}`);
+    for (const problem of answer.problems) say(problem);
+    if (answer.status !== 400) say(`answered ${answer.status}, not 400`);
+    if (answer.text.length > MAX_ANSWER_BYTES) say(`answered ${answer.text.length} bytes`);
+    const messages = Object.values(JSON.parse(answer.text) as Record<string, string[]>).flat();
+    if (messages.length > MAX_ERROR_MESSAGES + 1) say(`${messages.length} messages`);
+    if (!answer.text.includes(says)) say(`does not say "${says}": ${answer.text.slice(0, 300)}`);
+  }
   expect(problems).toEqual([]);
 });

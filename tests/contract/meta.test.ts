@@ -1,8 +1,19 @@
-/** The contract itself (the coverage map, the response validator, the served schema) and the option lists. */
+/**
+ * The contract itself (the coverage map, the response validator, the served schema), the option
+ * lists and the health check, then the answers once the database is gone.
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { document, matchOperation, operationById, operationIds, responseProblems } from './support/contract';
+import { DATABASE_AWAY, OUTCOME_UNKNOWN, RETRY_AFTER_SECONDS } from '../../server/http/errors';
+import {
+  document,
+  type Method,
+  matchOperation,
+  operationById,
+  operationIds,
+  responseProblems,
+} from './support/contract';
 import { OPERATION_OWNERS, ownsOperations } from './support/coverage';
 import { type Options, serverPerFile } from './support/server';
 import { textSorted } from './support/util';
@@ -125,5 +136,47 @@ describe('readSchema', () => {
     const body = await api.req(400, 'GET', '/api/v1/schema/', { query: { format: 'xml' } });
     expect(body.format).toEqual([expect.any(String)]);
     await api.req(400, 'GET', '/api/v1/schema/', { query: { lang: 'x'.repeat(21) } });
+  });
+});
+
+describe('checkHealth', () => {
+  it('answers 200 without a token while the database answers, and says nothing more', async () => {
+    const health = await api.call<Record<string, unknown>>('GET', '/api/v1/health/');
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: 'ok' });
+    expect(health.headers.get('Cache-Control')).toBe('no-store');
+  });
+});
+
+// Last in the file: it closes the server's database (the embedded one, or on PostgreSQL its pool).
+// The PostgreSQL server itself going away, under two real processes, is tests/postgres/database-outage.test.ts.
+describe('the database gone from under a running server (behaviour §7)', () => {
+  it('answers 503 with Retry-After to every call that needs the database, and serves the rest', async () => {
+    const { access, refresh } = await api.login('client');
+    await api.server.database.close();
+
+    const calls: [Method, string, { token?: string; json?: unknown }, string][] = [
+      ['GET', '/api/v1/health/', {}, DATABASE_AWAY],
+      ['GET', '/api/v1/profile', { token: access }, DATABASE_AWAY],
+      ['GET', '/api/v1/offers/', { token: access }, DATABASE_AWAY],
+      // Refused while authenticating: the operation never started, so nothing was written.
+      ['POST', '/api/v1/cart/checkout/', { token: access, json: { cart_item_ids: [1] } }, DATABASE_AWAY],
+      ['POST', '/api/v1/token', { json: { email: 'client@example.com', password: 'Demo-pass-2026' } }, DATABASE_AWAY],
+      ['POST', '/api/v1/token/refresh', { json: { refresh } }, DATABASE_AWAY],
+      [
+        'POST',
+        '/api/v1/register/',
+        { json: { email: 'late@example.com', raw_password: 'Secret-pass-1', first_name: 'L', last_name: 'A' } },
+        OUTCOME_UNKNOWN,
+      ],
+    ];
+    for (const [method, url, options, detail] of calls) {
+      // `call` also checks each answer against the contract's ServiceUnavailable.
+      const answer = await api.call(method, url, options);
+      expect(answer.status, `${method} ${url}: ${answer.text}`).toBe(503);
+      expect(answer.body, `${method} ${url}`).toEqual({ detail, code: 'service_unavailable' });
+      expect(answer.headers.get('Retry-After'), `${method} ${url}`).toBe(String(RETRY_AFTER_SECONDS));
+    }
+    await api.req(200, 'GET', '/api/v1/schema/', { query: { format: 'json' } });
   });
 });

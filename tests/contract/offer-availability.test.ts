@@ -1,9 +1,12 @@
-/** Whether offers can still be ordered: one answer per distinct id, in request order, for any signed-in user. */
+/**
+ * Whether offers can still be ordered: one answer per distinct id, in request order, for any
+ * signed-in user; unpublished offers are their seller's (behaviour §6).
+ */
 import { ownsOperations } from './support/coverage';
 import { demoAccounts } from './support/demo';
 import { iso } from './support/offers';
 import { orderSteps } from './support/orders';
-import { type OfferAvailability, type OfferBatchResult, serverPerFile } from './support/server';
+import { type OfferAvailability, type OfferBatchResult, type OfferPage, serverPerFile } from './support/server';
 import { LONG, must } from './support/util';
 
 const api = serverPerFile();
@@ -84,6 +87,44 @@ describe('checkOfferAvailability', () => {
     expect(must((await availability([offer.id], demo.seller)).offers[0]).status).toBe('available');
     await setDates(offer.id, iso(-5), iso(-1));
     expect(must((await availability([offer.id])).offers[0]).status).toBe('ended');
+  });
+
+  it('shows unpublished offers whole to their seller only (behaviour §6)', async () => {
+    const draft = must(
+      (
+        await api.req<OfferPage>(200, 'GET', '/api/v1/manage-offers/', {
+          token: demo.seller,
+          query: { publishType: 'unpublished', limit: 1 },
+        })
+      ).results[0],
+    );
+    const gone = { offer_id: draft.id, status: 'not_found', unit_price: null, product: null };
+    expect((await availability([draft.id])).offers).toEqual([gone]);
+    expect((await availability([draft.id], demo.seller2)).offers).toEqual([gone]);
+    expect((await availability([draft.id], demo.seller)).offers).toEqual([
+      { offer_id: draft.id, status: 'withdrawn', unit_price: draft.unit_price, product: draft.product },
+    ]);
+
+    // Withdrawn, product and price stay readable while they are what clients saw published.
+    const offer = offerOf(must(demo.ownIds[0]), 7);
+    await withdraw(offer.id);
+    await setDates(offer.id, iso(-1), iso(20));
+    const seen = { offer_id: offer.id, status: 'withdrawn', unit_price: offer.unit_price, product: offer.product };
+    expect((await availability([offer.id])).offers).toEqual([seen]);
+    await api.req(200, 'POST', '/api/v1/manage-offers/update/', {
+      token: demo.seller,
+      json: { offers: [{ id: offer.id, unit_price: '99.00' }] },
+    });
+    const hidden = { offer_id: offer.id, status: 'withdrawn', unit_price: null, product: null };
+    expect((await availability([offer.id])).offers).toEqual([hidden]);
+    expect((await availability([offer.id], demo.seller2)).offers).toEqual([hidden]);
+    // Published again, its values are everyone's once more, and stay so when it is withdrawn.
+    await api.req(200, 'POST', '/api/v1/manage-offers/publish/', {
+      token: demo.seller,
+      json: { offer_ids: [offer.id] },
+    });
+    await withdraw(offer.id);
+    expect((await availability([offer.id], demo.client2)).offers).toEqual([{ ...seen, unit_price: '99.00' }]);
   });
 
   it('answers 400 naming the field for bad lists, and 401 without a token', async () => {

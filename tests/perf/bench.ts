@@ -13,13 +13,17 @@
  *   (render-counts.bench.tsx, jsdom with a DevTools-style commit probe);
  * - `load`: autocannon on the offers list, 32 connections, on the embedded database (plus fewer
  *   connections, for its ceiling) and on a throwaway PostgreSQL server (load.ts);
- * - `upload`: `GET /api/v1/profile` p95 while a 5,000-row CSV upload runs, on both databases.
+ * - `upload`: `GET /api/v1/profile` p95 while a 5,000-row CSV upload runs, on both databases;
+ * - `requests`: for every JSON operation, its costliest valid and invalid bodies: answer time, the
+ *   API's longest event-loop stall, another user's `GET /api/v1/profile` p95 meanwhile, and the
+ *   API's RSS before and after (request-cost.ts), on the embedded database with 4,000 offers.
  *
  * `BENCH_ONLY=load,upload` runs only the named sections (faster while working on one figure); such
  * a run prints and writes bench.json but leaves docs/performance.md alone. Other settings:
  * BENCH_OFFERS (100000), BENCH_LOAD_REQUESTS (5000), BENCH_LOAD_CONNECTIONS (32), BENCH_REQUESTS
- * (500, the one-at-a-time latency), BENCH_EDIT_RUNS (7), CHROMIUM_PATH. The API runs on ports
- * 4640-4642 and PostgreSQL on 55440.
+ * (500, the one-at-a-time latency), BENCH_EDIT_RUNS (7), BENCH_REQUEST_TIMEOUT (60 s, for one
+ * request of `requests`), CHROMIUM_PATH. The API runs on ports 4640-4643 (the `requests` section's
+ * probe on 4644) and PostgreSQL on 55440.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,6 +49,7 @@ import {
   reportMarkdown,
   TARGETS,
 } from './report';
+import { measureRequestCosts } from './request-cost';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 100_000);
@@ -56,11 +61,25 @@ const CEILING_SWEEP = [1, 2, 4, 8, 16];
 const CEILING_SWEEP_REQUESTS = 500;
 const UPLOAD_ROWS = 5000;
 const DATA_DIR = join(ROOT, `.data-bench-${OFFERS}`);
-const PORTS = { embedded: 4640, upload: 4641, postgres: 4642 };
+const PORTS = { embedded: 4640, upload: 4641, postgres: 4642, requests: 4643, probe: 4644 };
+/** Enough offers for 500 of the seller's own and 500 orderable ones of one storefront. */
+const REQUEST_COST_OFFERS = 4000;
+/** A request not answered in this time is recorded as such (BENCH_REQUEST_TIMEOUT, seconds). */
+const REQUEST_TIMEOUT_MS = Number(process.env.BENCH_REQUEST_TIMEOUT ?? 60) * 1000;
 const POSTGRES_PORT = 55440;
 const EDIT_RUNS = Number(process.env.BENCH_EDIT_RUNS ?? 7);
 
-const SECTIONS = ['weights', 'lighthouse', 'latency', 'paint', 'editing', 'renders', 'load', 'upload'] as const;
+const SECTIONS = [
+  'weights',
+  'lighthouse',
+  'latency',
+  'paint',
+  'editing',
+  'renders',
+  'load',
+  'upload',
+  'requests',
+] as const;
 type Section = (typeof SECTIONS)[number];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -435,6 +454,29 @@ if (runs('load') || runs('upload')) {
       await cluster.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  }
+}
+
+if (runs('requests')) {
+  // A fresh data folder: the measures write (orders, an invoice, 500 offers edited) and must not
+  // find the writes of an earlier run. The probe is loaded into the API process only.
+  const dataDir = await mkdtemp(join(os.tmpdir(), 'bench-requests-'));
+  const probe = new URL('./loop-probe.ts', import.meta.url).href;
+  try {
+    note(`request costs: seeding ${REQUEST_COST_OFFERS} offers`);
+    report.requestCosts = await withApi(
+      PORTS.requests,
+      {
+        DATA_DIR: dataDir,
+        SEED_OFFERS: String(REQUEST_COST_OFFERS),
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx --import ${probe}`.trim(),
+        LOOP_PROBE_PORT: String(PORTS.probe),
+      },
+      (api) =>
+        measureRequestCosts(api.baseUrl, `http://127.0.0.1:${PORTS.probe}`, { timeoutMs: REQUEST_TIMEOUT_MS, note }),
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

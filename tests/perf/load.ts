@@ -11,12 +11,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { clusterCpuMs, processCpuMs } from './cpu-time';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PASSWORD = 'Demo-pass-2026';
 
 export interface ApiServer {
   baseUrl: string;
+  /** The API process, for its CPU time. */
+  pid: number;
   /** From spawn to listening: migrations, and the seed when the database was empty. */
   startSeconds: number;
   stop(): Promise<void>;
@@ -70,6 +73,7 @@ export async function startApiServer(options: {
   }
   return {
     baseUrl: `http://127.0.0.1:${options.port}`,
+    pid: child.pid as number,
     startSeconds: (performance.now() - started) / 1000,
     stop: () => stopChild(child),
   };
@@ -176,6 +180,7 @@ export function describeMix(queries: string[]) {
 export interface LoadFigures {
   connections: number;
   requests: number;
+  /** From the first request sent to the last response received. */
   seconds: number;
   requestsPerSecond: number;
   p50: number;
@@ -185,15 +190,39 @@ export interface LoadFigures {
   /** Connection errors and timeouts. */
   errors: number;
   non2xx: number;
+  /**
+   * CPU time per request in ms: the API process (with the embedded database inside it), the
+   * PostgreSQL cluster's processes, and the load tool; null where it could not be read.
+   */
+  cpuMsPerRequest: { api: number | null; postgres: number | null; loadTool: number };
+}
+
+/** Whose CPU time a run reports: the API process and, on PostgreSQL, its cluster's postmaster. */
+export interface CpuSources {
+  apiPid: number;
+  postmasterPid: number | null;
 }
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
+function readCpu(sources: CpuSources | null) {
+  return {
+    api: sources ? processCpuMs(sources.apiPid) : null,
+    postgres: sources?.postmasterPid ? clusterCpuMs(sources.postmasterPid) : null,
+    loadTool: (() => {
+      const usage = process.cpuUsage();
+      return (usage.user + usage.system) / 1000;
+    })(),
+  };
+}
+
 /**
  * `amount` requests over `connections` kept-alive connections, each taking the next query of
- * `paths` in turn. The percentiles are over every response's time as autocannon measured it
- * (autocannon's own summary has p97.5, not p95).
+ * `paths` in turn. The time runs from the first request built to the last response received:
+ * autocannon's own duration (and its callback) ends on its next whole-second sampling tick, which
+ * would add up to a second to a run of a few. The percentiles are over every response's time as
+ * autocannon measured it (its own summary has p97.5, not p95).
  */
 async function cannon(
   baseUrl: string,
@@ -201,10 +230,14 @@ async function cannon(
   paths: string[],
   connections: number,
   amount: number,
+  cpuSources: CpuSources | null,
 ): Promise<LoadFigures> {
   let next = 0;
   const times: number[] = [];
-  const started = performance.now();
+  let firstSent = 0;
+  let lastReceived = 0;
+  const cpuBefore = readCpu(cpuSources);
+  let cpuAfter = cpuBefore;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -217,6 +250,7 @@ async function cannon(
           {
             method: 'GET',
             setupRequest: (request) => {
+              if (next === 0) firstSent = performance.now();
               const path = paths[next % paths.length] as string;
               next++;
               return { ...request, path };
@@ -227,22 +261,33 @@ async function cannon(
       (error, done) => (error ? reject(error) : resolve(done)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => {
+      lastReceived = performance.now();
       times.push(responseTime);
+      // Read at the last answer, before autocannon idles until its tick.
+      if (times.length === amount) cpuAfter = readCpu(cpuSources);
     });
   });
-  const seconds = (performance.now() - started) / 1000;
+  if (cpuAfter === cpuBefore) cpuAfter = readCpu(cpuSources);
+  const seconds = (lastReceived - firstSent) / 1000;
   times.sort((a, b) => a - b);
+  const perRequest = (before: number | null, after: number | null) =>
+    before === null || after === null || times.length === 0 ? null : (after - before) / times.length;
   return {
     connections,
     requests: times.length,
     seconds,
-    requestsPerSecond: times.length / seconds,
+    requestsPerSecond: seconds > 0 ? times.length / seconds : 0,
     p50: quantile(times, 0.5),
     p95: quantile(times, 0.95),
     p99: quantile(times, 0.99),
     max: times.at(-1) ?? 0,
     errors: result.errors,
     non2xx: result.non2xx,
+    cpuMsPerRequest: {
+      api: perRequest(cpuBefore.api, cpuAfter.api),
+      postgres: perRequest(cpuBefore.postgres, cpuAfter.postgres),
+      loadTool: perRequest(cpuBefore.loadTool, cpuAfter.loadTool) ?? 0,
+    },
   };
 }
 
@@ -262,8 +307,16 @@ export interface OffersLoad {
  */
 export async function measureOffersLoad(
   baseUrl: string,
-  settings: { connections: number; amount: number; sweep?: number[]; sweepAmount?: number },
+  settings: {
+    connections: number;
+    amount: number;
+    sweep?: number[];
+    sweepAmount?: number;
+    /** Where to read CPU time; without it the figures carry none. */
+    cpu?: CpuSources;
+  },
 ): Promise<OffersLoad> {
+  const cpu = settings.cpu ?? null;
   // A fresh token for each run: the access token lives five minutes.
   const token = async () => (await signIn(baseUrl, 'client@example.com')).access;
   const first = await token();
@@ -272,11 +325,11 @@ export async function measureOffersLoad(
     headers: { Authorization: `Bearer ${first}` },
   });
   const offers = ((await probe.json()) as { count: number }).count;
-  await cannon(baseUrl, first, paths, settings.connections, Math.min(500, settings.amount));
-  const main = await cannon(baseUrl, await token(), paths, settings.connections, settings.amount);
+  await cannon(baseUrl, first, paths, settings.connections, Math.min(500, settings.amount), null);
+  const main = await cannon(baseUrl, await token(), paths, settings.connections, settings.amount, cpu);
   const sweep: LoadFigures[] = [];
   for (const connections of settings.sweep ?? []) {
-    sweep.push(await cannon(baseUrl, await token(), paths, connections, settings.sweepAmount ?? settings.amount));
+    sweep.push(await cannon(baseUrl, await token(), paths, connections, settings.sweepAmount ?? settings.amount, cpu));
   }
   return { offers, mix: describeMix(paths), main, sweep };
 }

@@ -6,6 +6,7 @@ import type { PaintFigures } from './grid-paint';
 import type { EditingFigures } from './interact';
 import type { LighthouseFigures } from './lighthouse';
 import type { LoadFigures, OffersLoad, UploadFigures } from './load';
+import type { RequestCost } from './request-cost';
 
 export interface RouteWeight {
   route: string;
@@ -76,6 +77,8 @@ export interface BenchReport {
   paint: PaintFigures[];
   editing: EditingFigures[];
   renders: RenderCounts | null;
+  /** What each JSON operation's costliest valid and invalid bodies cost everyone else (request-cost.ts). */
+  requestCosts?: RequestCost[];
 }
 
 /** The issue's targets, in one place. */
@@ -86,6 +89,10 @@ export const TARGETS = {
   postgresRequestsPerSecond: 1000,
   p95Ms: 50,
   profileP95Ms: 50,
+  /** No request keeps the API's event loop busy longer than this in one stretch (behaviour §8). */
+  stallMs: 50,
+  /** The API process's RSS after a costly request is back within this of what it was before. */
+  rssGrowthMb: 50,
   lighthouse: {
     signinMobile: 95,
     listMobile: 90,
@@ -179,13 +186,16 @@ function lighthouseTable(figures: LighthouseFigures[]): Table {
   };
 }
 
+/** CPU ms per request, or a dash where it was not read. */
+const cpuMs = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)} ms`);
+
 function loadRow(database: string, run: LoadFigures, withTarget: boolean): string[] {
   const rpsTarget = TARGETS.postgresRequestsPerSecond;
   const clean = run.errors === 0 && run.non2xx === 0;
   return [
     database,
     String(run.connections),
-    int(run.requests),
+    `${int(run.requests)} in ${run.seconds.toFixed(2)} s`,
     withTarget
       ? `${int(run.requestsPerSecond)} (≥ ${int(rpsTarget)} ${verdict(run.requestsPerSecond >= rpsTarget)})`
       : int(run.requestsPerSecond),
@@ -193,6 +203,9 @@ function loadRow(database: string, run: LoadFigures, withTarget: boolean): strin
     withTarget ? `${ms(run.p95)} (≤ ${TARGETS.p95Ms} ms ${verdict(run.p95 <= TARGETS.p95Ms)})` : ms(run.p95),
     ms(run.p99),
     `${run.errors} / ${run.non2xx}${clean ? '' : ' MISS'}`,
+    cpuMs(run.cpuMsPerRequest.api),
+    cpuMs(run.cpuMsPerRequest.postgres),
+    cpuMs(run.cpuMsPerRequest.loadTool),
   ];
 }
 
@@ -201,14 +214,26 @@ function loadTable(loads: DatabaseLoad[]): Table {
   for (const entry of loads) {
     const name = entry.database === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)';
     if (!entry.load) {
-      rows.push([name, '—', '—', `not measured: ${entry.skipped ?? 'not selected'}`, '', '', '', '']);
+      rows.push([name, '—', '—', `not measured: ${entry.skipped ?? 'not selected'}`, '', '', '', '', '', '', '']);
       continue;
     }
     rows.push(loadRow(name, entry.load.main, entry.database === 'postgres'));
     for (const run of entry.load.sweep) rows.push(loadRow(name, run, false));
   }
   return {
-    head: ['Database', 'Connections', 'Requests', 'Requests/s', 'p50', 'p95', 'p99', 'Errors / non-2xx'],
+    head: [
+      'Database',
+      'Connections',
+      'Requests',
+      'Requests/s',
+      'p50',
+      'p95',
+      'p99',
+      'Errors / non-2xx',
+      'CPU/request: API',
+      'PostgreSQL',
+      'Load tool',
+    ],
     rows,
   };
 }
@@ -227,6 +252,40 @@ function uploadTable(loads: DatabaseLoad[]): Table {
           `${ms(u.during.p50)} / ${ms(u.during.p95)} / ${ms(u.during.max)} (${u.during.requests} requests)`,
           `p95 ≤ ${TARGETS.profileP95Ms} ms ${verdict(u.during.p95 <= TARGETS.profileP95Ms)}`,
         ],
+      ];
+    }),
+  };
+}
+
+/**
+ * Per JSON operation, its costliest valid body and the worst of its invalid ones (by stall), each
+ * against the targets: stall ≤ 50 ms, the other user's p95 ≤ 50 ms, RSS back within 50 MB.
+ */
+function requestCostTable(costs: RequestCost[]): Table {
+  const rows = [...new Set(costs.map((c) => c.operation))].flatMap((operation) => {
+    const its = costs.filter((c) => c.operation === operation);
+    const worst = its.filter((c) => c.body === 'invalid').sort((a, b) => b.stallMs - a.stallMs)[0];
+    return [...its.filter((c) => c.body === 'valid'), ...(worst ? [worst] : [])];
+  });
+  const size = (bytes: number) => (bytes >= 1024 ? kb(bytes) : `${bytes} B`);
+  const statuses = (list: number[]) =>
+    [...new Set(list)].map((status) => (status === 0 ? 'no answer' : String(status))).join(', ');
+  return {
+    head: ['Operation', 'Body', 'Size', 'Status', 'Answer', 'Answer size', 'Longest stall', 'Other user p95', 'RSS'],
+    rows: rows.map((c) => {
+      const growth = c.rssAfterMb - c.rssBeforeMb;
+      return [
+        c.operation,
+        `${c.body}: ${c.shape}`,
+        size(c.bytes),
+        statuses(c.statuses),
+        ms(c.answerMs),
+        size(c.answerBytes),
+        `${ms(c.stallMs)} ${verdict(c.stallMs <= TARGETS.stallMs)}`,
+        c.other.requests === 0
+          ? '— (no read overlapped)'
+          : `${ms(c.other.p95)} (${c.other.requests}) ${verdict(c.other.p95 <= TARGETS.profileP95Ms)}`,
+        `${int(c.rssBeforeMb)} → ${int(c.rssAfterMb)} MB ${verdict(growth <= TARGETS.rssGrowthMb)}`,
       ];
     }),
   };
@@ -360,6 +419,10 @@ export function reportLines(report: BenchReport): string[] {
   const uploads = uploadTable(report.load);
   section('Upload while reading', uploads.rows.length ? textTable(uploads) : []);
   section(
+    'What one request costs everyone else (costliest valid body, worst invalid one)',
+    report.requestCosts?.length ? textTable(requestCostTable(report.requestCosts)) : [],
+  );
+  section(
     'Rows painted',
     report.paint.map(
       (p) =>
@@ -428,6 +491,10 @@ export function reportMarkdown(report: BenchReport): string {
         ` with [autocannon](https://github.com/mcollina/autocannon): ${anyLoad ? int(anyLoad.main.requests) : 'a fixed number of'} requests` +
         ` over ${anyLoad?.main.connections ?? 32} kept-alive connections, after a warm-up of 500. The API runs as \`npm start\` does, in a process of its own` +
         ' (request log off); the load tool shares the machine with it and with the database.' +
+        ' Requests/s is the requests over the time from the first request sent to the last response received.' +
+        ' CPU/request is the user and system CPU time (from `/proc/PID/stat`) spent during the run, divided by its requests:' +
+        ' the API process (on the embedded database, the database runs inside it), every process of the PostgreSQL' +
+        ' cluster (its backends and helpers, and the backends that exited meanwhile), and the load tool.' +
         (anyLoad ? ` ${mixSentence(anyLoad)}` : ''),
       '',
       `Target on PostgreSQL: ≥ ${int(TARGETS.postgresRequestsPerSecond)} requests/s with p95 ≤ ${TARGETS.p95Ms} ms, no errors.` +
@@ -451,6 +518,23 @@ export function reportMarkdown(report: BenchReport): string {
         ' On the embedded database this runs on a fresh data folder with the demo data.',
       '',
       markdownTable(uploads),
+      '',
+    );
+  }
+  if (report.requestCosts?.length) {
+    parts.push(
+      '## What one request costs everyone else',
+      '',
+      'For every JSON operation, its costliest valid body (arrays at their `maxItems`, texts at their `maxLength`, on real' +
+        ' offers, cart lines and orders) and the worst of its invalid ones (the hostile-input test’s shapes: nesting past 32' +
+        ' levels, arrays and objects of tens of thousands of entries, up to the 1 MB limit), each sent a few times to an API' +
+        ' process of its own on the embedded database, while another user reads `GET /api/v1/profile` back to back.' +
+        ' Longest stall is the longest event-loop delay in the API process meanwhile (`perf_hooks.monitorEventLoopDelay`);' +
+        ' other user p95 is over the reads that overlapped these requests (how many in brackets); RSS is the process’s' +
+        ' before the first request and half a second after the last, each after a full garbage collection. Targets: stall' +
+        ' ≤ 50 ms, p95 ≤ 50 ms, RSS back within 50 MB. Every shape’s figures are in `bench-results/bench.json`.',
+      '',
+      markdownTable(requestCostTable(report.requestCosts)),
       '',
     );
   }

@@ -7,73 +7,16 @@
  * The database server is the one scripts/test-postgres.ts started (CONTRACT_POSTGRES_URL), or a
  * throwaway cluster of this file's own; without PostgreSQL the file is skipped.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { components } from '../../openapi/schema';
+import { type Instance, startInstance, stopInstance } from '../support/api-instances';
 import { createDatabase, type PostgresCluster, postgresAvailable, startPostgres } from '../support/postgres';
 
 type Schemas = components['schemas'];
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Demo-pass-2026';
 /** Ports to listen on, e.g. `4620,4621`; by default the OS picks free ones. */
 const PORTS = (process.env.TWO_INSTANCES_PORTS ?? '0,0').split(',');
-
-interface Instance {
-  name: string;
-  base: string;
-  child: ChildProcess;
-  dataDir: string;
-  output: () => string;
-}
-
-async function startInstance(name: string, env: Record<string, string>, port: string): Promise<Instance> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), `two-instances-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, SKIP_BUILD: '1', LOG: 'off', DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start in 90 s:\n${output}`)), 90_000);
-    const check = () => {
-      const found = /Marketplace running at (http:\/\/[^\s]+)/.exec(output);
-      if (found?.[1]) {
-        clearTimeout(timer);
-        resolve(found[1]);
-      }
-    };
-    child.stdout?.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code} before listening:\n${output}`));
-    });
-  });
-  return { name, base, child, dataDir, output: () => output };
-}
-
-async function stopInstance(instance: Instance | undefined): Promise<void> {
-  if (!instance) return;
-  const { child } = instance;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
-  await rm(instance.dataDir, { recursive: true, force: true });
-}
 
 interface Answer<T> {
   status: number;
@@ -202,6 +145,11 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
     );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+  });
+
+  it('lets every correct sign-in through, ten at once spread over both', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => signIn(either(i), 'client2@example.com')));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
   });
 
   it('replays on one instance a checkout made with the same Idempotency-Key on the other', async () => {

@@ -4,6 +4,9 @@
  * and deletes the folder. initdb refuses to run as root, so under root the cluster belongs to the
  * unprivileged `postgres` OS user that Debian's package creates.
  *
+ * `shutDown`, `killPostmaster` and `startAgain` take the server away and bring it back, for tests
+ * of what its clients do meanwhile.
+ *
  * A run killed before `stop` leaves a server behind; the next `startPostgres` stops and deletes
  * every cluster whose owning process is gone, so a stale one never holds a port or fills /tmp.
  */
@@ -26,6 +29,16 @@ export interface PostgresCluster {
   createDatabase(name?: string): Promise<string>;
   /** Stops the server (fast mode) and deletes its folder; safe to call twice. */
   stop(): Promise<void>;
+  /** Stops the server as an administrator would (`pg_ctl stop -m fast`), keeping its data. */
+  shutDown(): Promise<void>;
+  /** Kills the postmaster with SIGKILL, as the OOM killer would; its other processes exit on their own. */
+  killPostmaster(): Promise<void>;
+  /**
+   * Starts the server again after `shutDown` or `killPostmaster` and resolves once it accepts
+   * connections. After a kill it retries while the dead server's last processes still hold its
+   * shared memory.
+   */
+  startAgain(): Promise<void>;
 }
 
 export interface StartOptions {
@@ -36,6 +49,12 @@ export interface StartOptions {
    * Otherwise they are off: a throwaway cluster has nothing to keep if the machine goes down.
    */
   durable?: boolean;
+  /**
+   * Keeps synchronous commit on without `durable`'s fsync: a commit is answered once it is written
+   * to the operating system, so killing the server's processes loses nothing answered (crashing
+   * the machine still may).
+   */
+  synchronousCommit?: boolean;
 }
 
 const PREFIX = 'pg-cluster-';
@@ -211,6 +230,8 @@ export async function startPostgres(options: StartOptions = {}): Promise<Postgre
   await writeFile(path.join(dir, 'owner.json'), JSON.stringify({ pid: process.pid, port }));
   const dataDir = path.join(dir, 'data');
   let stopped = false;
+  const start = () =>
+    runBinary(binDir, 'pg_ctl', ['start', '-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-t', '60']);
   const exitHook = () => {
     if (stopped) return;
     stopNow(binDir, dir);
@@ -242,11 +263,16 @@ export async function startPostgres(options: StartOptions = {}): Promise<Postgre
       "log_line_prefix = '%m [%p] %d '",
       ...(options.durable
         ? []
-        : ['fsync = off', 'synchronous_commit = off', 'full_page_writes = off', 'checkpoint_timeout = 30min']),
+        : [
+            'fsync = off',
+            ...(options.synchronousCommit ? [] : ['synchronous_commit = off']),
+            'full_page_writes = off',
+            'checkpoint_timeout = 30min',
+          ]),
     ];
     // Written as the owner would; the file is the owner's and stays readable to it.
     await appendFile(path.join(dataDir, 'postgresql.conf'), `\n# throwaway test cluster\n${settings.join('\n')}\n`);
-    await runBinary(binDir, 'pg_ctl', ['start', '-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-t', '60']);
+    await start();
   } catch (error) {
     const log = await readFile(path.join(dir, 'server.log'), 'utf8').catch(() => '');
     stopped = true;
@@ -270,6 +296,30 @@ export async function startPostgres(options: StartOptions = {}): Promise<Postgre
         stopNow(binDir, dir);
       }
       await rm(dir, { recursive: true, force: true });
+    },
+    async shutDown() {
+      await runBinary(binDir, 'pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '60']);
+    },
+    async killPostmaster() {
+      const pid = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      if (!Number.isInteger(pid) || pid <= 0) throw new Error('postmaster.pid names no process');
+      process.kill(pid, 'SIGKILL');
+      for (let waited = 0; processAlive(pid); waited += 20) {
+        if (waited > 10_000) throw new Error(`The postmaster (${pid}) outlived SIGKILL`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async startAgain() {
+      for (let tries = 1; ; tries++) {
+        try {
+          await start();
+          return;
+        } catch (error) {
+          // "pre-existing shared memory block is still in use": a backend of the killed server has not exited yet.
+          if (tries >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
     },
   };
 }

@@ -19,6 +19,7 @@ import { Snackbar } from '@/ui/snackbar';
 export interface Reply {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface SeenRequest {
@@ -60,8 +61,8 @@ export function fakeFetch(routes: Routes) {
       unhandled.push(`${key}${url.search}`);
       throw new Error(`No fake route for ${key}`);
     }
-    const { status = 200, body = {} } = typeof handler === 'function' ? await handler(seen) : handler;
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const { status = 200, body = {}, headers = {} } = typeof handler === 'function' ? await handler(seen) : handler;
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
   };
 
   /** The requests seen so far for `METHOD /path`. */

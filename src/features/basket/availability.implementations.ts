@@ -1,4 +1,5 @@
 /** The availability check of the basket's offers, before they are shown and before they are sent. */
+import { FIELD_LIMITS } from '@openapi/schema.facts';
 import type { ApiClient } from '@/api/client';
 import type { OfferAvailability } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
@@ -6,8 +7,8 @@ import { submission } from '@/core/workflows';
 
 export const AVAILABILITY_FALLBACK = 'The basket could not be checked against the current offers.';
 
-/** The contract takes at most this many ids per check. */
-const IDS_PER_CHECK = 500;
+/** The contract takes at most this many ids per check (`AvailabilityRequest.offer_ids`, maxItems). */
+const IDS_PER_CHECK = FIELD_LIMITS.AvailabilityRequest.offer_ids.maxItems;
 
 /** The current state of each offer, in the order asked (a long basket is checked in parts). */
 export const availabilityLogic = (api: ApiClient) =>

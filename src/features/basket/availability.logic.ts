@@ -1,8 +1,9 @@
 /**
- * The basket checked against the current offers (issue 8, Basket): a line whose offer was
- * withdrawn, has ended or is gone is marked and not sent; a changed price is shown as old → new
- * and the basket takes the new one. A check right before sending that finds anything the user has
- * not seen yet stops the sending, so nothing goes out that the user did not see.
+ * The basket checked against the current offers (behaviour §2, checking the basket): a line whose
+ * offer was withdrawn, has ended or is gone is marked and not sent; a changed price is shown as
+ * old → new and the basket takes the new one. A check right before sending that finds anything the
+ * user has not seen yet stops the sending, so nothing goes out that the user did not see. A marked
+ * line keeps the name and price it was added with: the answer may withhold them (behaviour §6).
  */
 import type { OfferAvailability } from '@/api/models';
 import type { BasketItem } from '@/core/basket';

@@ -12,6 +12,7 @@ import {
   toCalendarDate,
   today,
 } from '@internationalized/date';
+import { FIELD_LIMITS } from '@openapi/schema.facts';
 import type { Order } from '@/api/models';
 import { centsOf } from '@/lib/money';
 
@@ -76,8 +77,8 @@ export function sortOrders(orders: readonly Order[], ordering: string | null): r
   return [...orders].sort((a, b) => sign * (key(a) - key(b)) || sign * (a.id - b.id));
 }
 
-/** The contract's `InvoiceCreateRequest.order_ids` takes 1 to 500 ids. */
-const MAX_INVOICE_ORDERS = 500;
+/** The most ids the contract's `InvoiceCreateRequest.order_ids` takes (500). */
+const MAX_INVOICE_ORDERS = FIELD_LIMITS.InvoiceCreateRequest.order_ids.maxItems;
 /** How long a client has to pay unless the seller says otherwise (behaviour §2, Create Invoice). */
 const DEFAULT_PAYMENT_DAYS = 30;
 

@@ -3,19 +3,24 @@
  * (`POST /api/v1/manage-offers/publish/`) or set the same fields on all of them
  * (`POST /api/v1/manage-offers/update/`), each answered with what puts the old values back.
  *
- * The contract takes at most 500 offers per call, so a larger choice goes out in chunks, one after
- * another. Each call is all or nothing; a chunk that fails stops the rest, and what the chunks
- * before it did is reported (and can be undone) instead of being lost.
+ * The contract takes at most 500 offers per call (CHUNK_SIZE, read from the contract), so a larger
+ * choice goes out in chunks, one after another. Each call is all or nothing; a chunk that fails
+ * stops the rest, and what the chunks before it did is reported (and can be undone) instead of
+ * being lost.
  */
 import { fieldErrorsOf, permissionMessageOf, statusOf } from '@machines/shared/message-of';
+import { FIELD_LIMITS } from '@openapi/schema.facts';
 import type { ActorRefFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import type { ManageOfferListQuery, Offer, OfferChange } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
 import { submission } from '@/core/workflows';
 
-/** `PublishRequest.offer_ids` and `BulkUpdateRequest.offers` hold at most this many (maxItems). */
-const CHUNK_SIZE = 500;
+/** The most offers one call takes: the contract's `maxItems` of `PublishRequest.offer_ids` and `BulkUpdateRequest.offers`. */
+const CHUNK_SIZE = Math.min(
+  FIELD_LIMITS.PublishRequest.offer_ids.maxItems,
+  FIELD_LIMITS.BulkUpdateRequest.offers.maxItems,
+);
 /** The contract's largest page (`Limit`): "all matching" reads the set in pages of this size. */
 const PAGE_SIZE = 100;
 

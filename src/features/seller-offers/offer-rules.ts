@@ -4,6 +4,7 @@
  * checks them before it saves, and the CSV upload before it sends a file.
  */
 import type { DraftErrors, OfferDraft } from '@machines/row-editing/row-editing.types';
+import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { fromLocalIso } from '@/lib/dates';
 import { centsOf, formatCents } from '@/lib/money';
 import { formatPriceInput, MAX_UNIT_PRICE_CENTS } from '@/lib/price';
@@ -13,7 +14,7 @@ export type { OfferDraft } from '@machines/row-editing/row-editing.types';
 export type OfferDraftErrors = DraftErrors;
 
 /** The contract's `OfferChange.product` length, counted after trimming as the server stores it. */
-const MAX_PRODUCT_LENGTH = 200;
+const MAX_PRODUCT_LENGTH = FIELD_LIMITS.OfferChange.product.maxLength;
 /** The contract's `DateTime` range (formatMinimum and formatMaximum). */
 const EARLIEST = Date.parse('1900-01-01T00:00:00Z');
 const LATEST = Date.parse('9999-12-30T23:59:59Z');

@@ -2,7 +2,7 @@
 import { offerUploadMachine } from '@machines/offer-upload/offer-upload.machine';
 import type { SendEvent, SendInput } from '@machines/offer-upload/offer-upload.types';
 import { fromCallback, fromPromise, type MachineImplementationsFrom } from 'xstate';
-import { MALFORMED_MESSAGE } from '@/api/api-error';
+import { MALFORMED_MESSAGE, UNAVAILABLE_MESSAGE } from '@/api/api-error';
 import type { ApiClient } from '@/api/client';
 import type { ManageOfferListQuery, UploadDuplicate } from '@/api/models';
 import { tokenStore } from '@/api/token-store';
@@ -81,6 +81,8 @@ function outcomeOf({ status, statusText, body }: Answer): SendEvent {
   }
   // A success status whose body could not be read: its status text ("OK") would say nothing.
   if (status >= 200 && status < 300) return { type: 'send.failed', message: `Upload failed: ${MALFORMED_MESSAGE}` };
+  // behaviour §8: a 503 reads as the service briefly away, not as its status text.
+  if (status === 503) return { type: 'send.failed', message: `Upload failed: ${UNAVAILABLE_MESSAGE}` };
   return { type: 'send.failed', message: `Upload failed: ${statusText || 'no answer from the server'}` };
 }
 

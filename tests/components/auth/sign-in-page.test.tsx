@@ -110,4 +110,24 @@ describe('SignInPage', () => {
     await waitFor(() => expect(snackbarAlert()).toHaveTextContent('Invalid email or password'));
     expect(server.callsTo('POST /api/v1/token')).toHaveLength(1);
   });
+
+  it('says the service is briefly unavailable on a 503, and never sends the sign-in again by itself', async () => {
+    const { user, server } = renderSignIn({
+      'POST /api/v1/token': {
+        status: 503,
+        body: { detail: 'The database does not answer.', code: 'service_unavailable' },
+        headers: { 'Retry-After': '1' },
+      },
+    });
+    await user.type(email(), 'ada@example.com');
+    await user.type(password(), 'secret-password');
+    await user.click(signInButton());
+
+    await waitFor(() =>
+      expect(snackbarAlert()).toHaveTextContent('The service is briefly unavailable. Please try again in a moment.'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(server.callsTo('POST /api/v1/token')).toHaveLength(1);
+    expect(signInButton()).toBeEnabled();
+  }, 10_000);
 });

@@ -96,10 +96,15 @@ describe('CartPage', () => {
     fillBasket();
     const down = { status: 503, body: { detail: 'Down for maintenance.' } };
     const { user, server } = renderCart({ routes: { 'POST /api/v1/offers/availability/': down } });
-    expect(await screen.findByText('Down for maintenance.')).toHaveAttribute('role', 'alert');
+    expect(
+      await screen.findByText('The service is briefly unavailable. Please try again in a moment.'),
+    ).toHaveAttribute('role', 'alert');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(server.callsTo('POST /api/v1/offers/availability/')).toHaveLength(2));
-    expect(screen.getByText('Down for maintenance.')).toHaveAttribute('role', 'alert');
+    expect(screen.getByText('The service is briefly unavailable. Please try again in a moment.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
     expect(server.callsTo('POST /api/v1/cart/add/')).toHaveLength(0);
     expect(basket.items()).toHaveLength(2);
   });
@@ -119,11 +124,15 @@ describe('CartPage', () => {
         'POST /api/v1/cart/checkout/': refused,
       },
     });
-    expect(await screen.findByText('Down for maintenance.')).toHaveAttribute('role', 'alert');
+    expect(
+      await screen.findByText('The service is briefly unavailable. Please try again in a moment.'),
+    ).toHaveAttribute('role', 'alert');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const summary = screen.getByText(/^Total: /).parentElement as HTMLElement;
     await waitFor(() => expect(summary).toHaveTextContent('Checkout is closed today.'));
-    expect(screen.queryByText('Down for maintenance.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('The service is briefly unavailable. Please try again in a moment.'),
+    ).not.toBeInTheDocument();
   });
 
   it('keeps the basket as it was when the order fails', async () => {

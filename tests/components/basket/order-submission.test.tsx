@@ -159,8 +159,10 @@ describe('order submission', () => {
     const before = basket.items();
     await first.user.click(page().getByRole('button', { name: 'Submit' }));
 
-    expect(await page().findByRole('alert')).toHaveTextContent('Down for maintenance.');
-    expect(snackbar()).toHaveTextContent('Down for maintenance.');
+    expect(await page().findByRole('alert')).toHaveTextContent(
+      'The service is briefly unavailable. Please try again in a moment.',
+    );
+    expect(snackbar()).toHaveTextContent('The service is briefly unavailable. Please try again in a moment.');
     expect(page().getByRole('button', { name: 'Submit' })).toBeDisabled();
     expect(basket.items()).toEqual(before);
     const sent = before.map(({ id, offer_id, name, quantity }) => ({ id, offer_id, name, quantity }));

@@ -80,7 +80,9 @@ describe('Export CSV on Billing', () => {
     await screen.findByRole('row', { name: /INV-2026-0011/ });
     await user.click(exportButton());
     const snackbar = screen.getByRole('region', { name: 'Notifications' });
-    await waitFor(() => expect(snackbar).toHaveTextContent('Down for maintenance.'));
+    await waitFor(() =>
+      expect(snackbar).toHaveTextContent('The service is briefly unavailable. Please try again in a moment.'),
+    );
     expect(downloads).toEqual([]);
   });
 });

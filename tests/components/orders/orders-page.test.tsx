@@ -110,4 +110,42 @@ describe('My Orders', () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/orders/inprogress?seller=3'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('reads the list again once after a 503’s Retry-After, then says the service is briefly unavailable', async () => {
+    const unavailable = {
+      status: 503,
+      body: { detail: 'The database does not answer.', code: 'service_unavailable' },
+      headers: { 'Retry-After': '1' },
+    };
+    const { user, server } = showOrders('/orders', { [LIST]: unavailable });
+    await waitFor(() => expect(server.callsTo(LIST)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.callsTo(LIST)).toHaveLength(1);
+    expect(screen.queryByText(/briefly unavailable/)).not.toBeInTheDocument();
+
+    const message = await screen.findByText(
+      'The service is briefly unavailable. Please try again in a moment.',
+      {},
+      { timeout: 3000 },
+    );
+    const alert = message.closest('[role="alert"]') as HTMLElement;
+    expect(alert).not.toHaveTextContent(/503|database/);
+    expect(server.callsTo(LIST)).toHaveLength(2);
+
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(server.callsTo(LIST)).toHaveLength(3));
+  }, 10_000);
+
+  it('shows the list when its one retry after a 503 succeeds', async () => {
+    let calls = 0;
+    const { server } = showOrders('/orders', {
+      [LIST]: () =>
+        ++calls === 1
+          ? { status: 503, body: { detail: 'Away.', code: 'service_unavailable' }, headers: { 'Retry-After': '0' } }
+          : { body: { count: 1, next: null, previous: null, results: [plain] } },
+    });
+    expect(await within(grid()).findByRole('rowheader', { name: '#43' })).toBeInTheDocument();
+    expect(server.callsTo(LIST)).toHaveLength(2);
+    expect(screen.queryByText(/briefly unavailable/)).not.toBeInTheDocument();
+  });
 });

@@ -55,7 +55,7 @@ describe('ProfilePage', () => {
       },
     });
     const alert = await within(screen.getByRole('main')).findByRole('alert');
-    expect(alert).toHaveTextContent('Down for maintenance.');
+    expect(alert).toHaveTextContent('The service is briefly unavailable. Please try again in a moment.');
 
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('First name')).toHaveValue('Ada');

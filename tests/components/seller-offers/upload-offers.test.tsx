@@ -225,15 +225,32 @@ describe('Upload CSV', () => {
   });
 
   it('reads any other failure as "Upload failed: {status text}" and tries again', async () => {
-    fakeUploads((_, index) => (index === 0 ? { status: 503, statusText: 'Service Unavailable' } : created(1)));
+    fakeUploads((_, index) => (index === 0 ? { status: 502, statusText: 'Bad Gateway' } : created(1)));
     const { dialog, choose, user } = await openUpload();
     await choose(csvFile([HEADER, row('Game 1')]));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Upload failed: Service Unavailable');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Upload failed: Bad Gateway');
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByText(/uploaded/)).toHaveTextContent(
       '1 offer uploaded. It is in the Unpublished tab.',
     );
+  });
+
+  it('reads a 503 as the service briefly unavailable, and sends the file again only when asked', async () => {
+    const { seen } = fakeUploads((_, index) =>
+      index === 0
+        ? { status: 503, statusText: 'Service Unavailable', body: { detail: 'Away.', code: 'service_unavailable' } }
+        : created(1),
+    );
+    const { dialog, choose } = await openUpload();
+    await choose(csvFile([HEADER, row('Game 1')]));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Upload failed: The service is briefly unavailable. Please try again in a moment.',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen).toHaveLength(1);
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeEnabled();
   });
 
   it('says so when the answer is a success that cannot be read, not "Upload failed: OK"', async () => {

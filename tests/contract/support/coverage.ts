@@ -10,7 +10,7 @@ import type { Api } from './server';
 export const OPERATION_OWNERS = {
   auth: ['obtainToken', 'refreshToken', 'revokeToken'],
   account: ['register', 'verifyEmail', 'readProfile', 'updateProfile'],
-  meta: ['listOptions', 'readSchema'],
+  meta: ['listOptions', 'readSchema', 'checkHealth'],
   offers: ['listOffers'],
   'offer-availability': ['checkOfferAvailability'],
   'manage-offers': ['listManageOffers', 'bulkUpdateOffers'],

@@ -172,3 +172,106 @@ export function refusalProblem(status: number, text: string): string | null {
   }
   return null;
 }
+
+/** The first body field the contract types as an array (`offers`, `cart_item_ids`), if any, with its `maxItems`. */
+export function firstArrayField(op: Operation): { path: Key[]; maxItems: number } | null {
+  const body = (op.object.requestBody?.content['application/json'] as { schema?: Schema } | undefined)?.schema;
+  const pending: [Schema, Key[]][] = body ? [[body, []]] : [];
+  for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
+    const node = resolve(next[0]);
+    if (node.type === 'array') return { path: next[1], maxItems: Number(node.maxItems) };
+    const properties = (node.properties ?? {}) as Record<string, Schema>;
+    for (const [name, child] of Object.entries(properties)) pending.push([child, [...next[1], name]]);
+  }
+  return null;
+}
+
+export interface Shape {
+  label: string;
+  /** The JSON text sent. */
+  body: string;
+  /** A message the answer's `non_field_errors` must hold. */
+  refusal?: string;
+  /** True when the shape is valid JSON the contract accepts (the padded valid request). */
+  valid?: boolean;
+}
+
+/** `count` copies of `unit` joined by commas, the most that keep `prefix + … + suffix` within `bytes`. */
+function filled(prefix: string, unit: string, suffix: string, bytes: number): string {
+  const count = Math.floor((bytes - prefix.length - suffix.length + 1) / (unit.length + 1));
+  return `${prefix}${`${unit},`.repeat(count - 1)}${unit}${suffix}`;
+}
+
+/** `base` as JSON text with `raw` (JSON text) in place of the value at `path`, or at the root when path is empty. */
+const withRaw = (base: unknown, path: Key[], raw: string) =>
+  path.length === 0 ? raw : hostileJson(base, path, { label: 'raw', value: null, raw });
+
+/**
+ * Bodies shaped to be costly rather than wrong in one field, for an operation whose valid request
+ * body is `base`: nesting past the bound and far past it, arrays of hundreds of thousands of empty
+ * objects or wrong values, tens of thousands of unknown fields, and the valid body padded to the
+ * size limit. Each is at most `limit` bytes; `depth` and `values` are the server's JSON bounds.
+ */
+export function hostileShapes(
+  op: Operation,
+  base: unknown,
+  bounds: { limit: number; depth: number; values: number },
+): Shape[] {
+  const tooDeep = `JSON nesting deeper than ${bounds.depth} levels is not accepted.`;
+  const tooMany = `A JSON body of more than ${bounds.values} values is not accepted.`;
+  const array = firstArrayField(op);
+  const arrayPath = array?.path ?? [];
+  const overMaxItems = (array?.maxItems ?? 500) + 1;
+  const baseText = JSON.stringify(base ?? {});
+  const room = bounds.limit - baseText.length - 16;
+  const nested = (levels: number, open: string, close: string, inner = '') =>
+    `${open.repeat(levels)}${inner}${close.repeat(levels)}`;
+  const unknownKeys = (count: number) =>
+    `${baseText.slice(0, -1)}${baseText === '{}' ? '' : ','}${Array.from({ length: count }, (_, i) => `"unknown_${i}":0`).join(',')}}`;
+  const manyKeys = Math.floor(room / '"unknown_99999":0,'.length);
+  const levelsIn = (bytes: number, unit: number) => Math.floor(bytes / unit);
+  return [
+    { label: `arrays nested ${bounds.depth} deep`, body: nested(bounds.depth, '[', ']') },
+    { label: `arrays nested ${bounds.depth + 1} deep`, body: nested(bounds.depth + 1, '[', ']'), refusal: tooDeep },
+    {
+      label: `objects nested ${bounds.depth + 1} deep`,
+      body: nested(bounds.depth + 1, '{"a":', '}', '1'),
+      refusal: tooDeep,
+    },
+    {
+      label: 'arrays nested 7,700 deep inside the valid body',
+      body: withRaw(base, arrayPath.length > 0 ? arrayPath : ['nested'], nested(7700, '[', ']')),
+      refusal: tooDeep,
+    },
+    {
+      label: 'arrays nested to the size limit',
+      body: nested(levelsIn(bounds.limit - 1, 2), '[', ']'),
+      refusal: tooDeep,
+    },
+    {
+      label: 'objects nested to the size limit',
+      body: nested(levelsIn(bounds.limit - 2, 6), '{"a":', '}', '1'),
+      refusal: tooDeep,
+    },
+    {
+      label: 'empty objects to the size limit',
+      body: withRaw(base, arrayPath, filled('[', '{}', ']', room)),
+      refusal: tooMany,
+    },
+    {
+      label: 'wrong values to the size limit',
+      body: withRaw(base, arrayPath, filled('[', '"x"', ']', room)),
+      refusal: tooMany,
+    },
+    {
+      label: `${overMaxItems} empty objects`,
+      body: withRaw(base, arrayPath, `[${Array(overMaxItems).fill('{}').join(',')}]`),
+    },
+    {
+      label: `${bounds.values - 100} unknown fields`,
+      body: unknownKeys(bounds.values - 100),
+    },
+    { label: 'unknown fields to the size limit', body: unknownKeys(manyKeys), refusal: tooMany },
+    { label: 'the valid body padded to the size limit', body: baseText.padEnd(bounds.limit - 1, ' '), valid: true },
+  ];
+}

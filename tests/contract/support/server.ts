@@ -264,12 +264,12 @@ export function serverPerFile(env: Record<string, string> = {}, options: { now?:
  */
 export async function meetingAtTheDatabase<T>(api: Api, requests: () => Promise<T>): Promise<T> {
   let release = () => {};
-  const held = api.server.ctx.db.transaction(
-    () =>
-      new Promise<void>((resolve) => {
-        release = resolve;
-      }),
-  );
+  // Made before the transaction starts: on PostgreSQL a busy pool can start it after the release,
+  // and a gate opened early lets it end at once instead of holding its connection for good.
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = api.server.ctx.db.transaction(() => gate);
   const pending = requests();
   // Awaited below; this only keeps an early failure from being reported as unhandled meanwhile.
   pending.catch(() => undefined);

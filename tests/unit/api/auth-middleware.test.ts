@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { ApiError, NETWORK_MESSAGE, SESSION_ENDED_MESSAGE } from '@/api/api-error';
+import { ApiError, NETWORK_MESSAGE, SESSION_ENDED_MESSAGE, UNAVAILABLE_MESSAGE } from '@/api/api-error';
 import { createApiClients } from '@/api/client';
 import { tokenStore } from '@/api/token-store';
 import { unwrap } from '@/api/unwrap';
@@ -12,7 +12,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A fake back end: accepts only `valid` as access token; refresh answers as told. */
-function fakeServer(options: { refresh: 'ok' | 'refused' | 'offline'; valid?: string }) {
+function fakeServer(options: { refresh: 'ok' | 'refused' | 'offline' | 'unavailable'; valid?: string }) {
   const valid = options.valid ?? 'fresh-access';
   const calls = { refresh: 0, profile: 0, retriedWith: [] as string[] };
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
@@ -23,6 +23,11 @@ function fakeServer(options: { refresh: 'ok' | 'refused' | 'offline'; valid?: st
       await new Promise((resolve) => setTimeout(resolve, 10));
       if (options.refresh === 'offline') throw new TypeError('Failed to fetch');
       if (options.refresh === 'refused') return json(401, { detail: 'Token is invalid or expired' });
+      if (options.refresh === 'unavailable') {
+        const away = json(503, { detail: 'The database does not answer.', code: 'service_unavailable' });
+        away.headers.set('Retry-After', '2');
+        return away;
+      }
       return json(200, { access: valid });
     }
     calls.profile += 1;
@@ -151,6 +156,17 @@ describe('auth middleware', () => {
     const failure = await unwrap(api.GET('/api/v1/profile')).catch((e: unknown) => e);
     expect((failure as ApiError).message).toBe(NETWORK_MESSAGE);
     expect(onSignedOut).not.toHaveBeenCalled();
+    expect(tokenStore.refreshToken()).toBe('r1');
+  });
+
+  it('keeps the tokens when the refresh answers 503, and the call reads behaviour §8’s words for it', async () => {
+    tokenStore.save({ access: 'expired-access', refresh: 'r1' });
+    const server = fakeServer({ refresh: 'unavailable' });
+    const { api } = createApiClients({ baseUrl: 'http://test', fetch: server.fetch });
+    const failure = (await unwrap(api.GET('/api/v1/profile')).catch((e: unknown) => e)) as ApiError;
+    expect(failure.status).toBe(503);
+    expect(failure.message).toBe(UNAVAILABLE_MESSAGE);
+    expect(failure.retryAfterSeconds).toBe(2);
     expect(tokenStore.refreshToken()).toBe('r1');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, MALFORMED_MESSAGE, NETWORK_MESSAGE } from '@/api/api-error';
+import { ApiError, MALFORMED_MESSAGE, NETWORK_MESSAGE, UNAVAILABLE_MESSAGE } from '@/api/api-error';
 import { unwrap } from '@/api/unwrap';
 
 const response = (status: number) => new Response(null, { status });
@@ -41,6 +41,28 @@ describe('unwrap', () => {
   it('gives a server failure without detail a message of its own', async () => {
     const error = await failureOf(Promise.resolve({ error: 'Bad Gateway', response: response(502) }));
     expect(error.message).toMatch(/server had a problem \(502\)/);
+  });
+
+  it('names a 503 in behaviour §8’s words, whatever its detail, with the wait the server asked for', async () => {
+    const unavailable = (headers: Record<string, string>) =>
+      failureOf(
+        Promise.resolve({
+          error: { detail: 'The database does not answer.', code: 'service_unavailable' },
+          response: new Response(null, { status: 503, headers }),
+        }),
+      );
+    const error = await unavailable({ 'Retry-After': '2' });
+    expect(error.status).toBe(503);
+    expect(error.message).toBe(UNAVAILABLE_MESSAGE);
+    expect(error.retryAfterSeconds).toBe(2);
+    const inAMinute = new Date(Date.now() + 60_000).toUTCString();
+    expect((await unavailable({ 'Retry-After': inAMinute })).retryAfterSeconds).toBeGreaterThanOrEqual(59);
+    expect((await unavailable({})).retryAfterSeconds).toBeUndefined();
+  });
+
+  it('keeps an ApiError a middleware threw (a refresh answered 503)', async () => {
+    const thrown = new ApiError(503, undefined, [], {}, UNAVAILABLE_MESSAGE, 2);
+    expect(await failureOf(Promise.reject(thrown))).toBe(thrown);
   });
 
   it('never settles an aborted call, so a restarted actor does not see it fail', async () => {

@@ -1,5 +1,5 @@
 import { type ListPage, listMachine } from '@machines/list/list.machine';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { actorDone, actorFailed, pathName, simplePaths } from '../../support/xstate';
 
@@ -63,6 +63,59 @@ describe('list machine', () => {
     actor.stop();
   });
 
+  it('reads again once by itself after the Retry-After of a 503, then shows the failure', async () => {
+    vi.useFakeTimers();
+    try {
+      const { calls, actor } = fakeReads();
+      actor.start();
+      await vi.advanceTimersByTimeAsync(0);
+      const unavailable = Object.assign(new Error('The service is briefly unavailable.'), {
+        status: 503,
+        retryAfterSeconds: 2,
+      });
+      calls[0]?.fail(unavailable);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().matches('waiting')).toBe(true);
+      expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+      expect(actor.getSnapshot().context.problem).toBeNull();
+
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toHaveLength(2);
+      expect(calls[1]?.params).toEqual({ page: 1 });
+      calls[1]?.fail(unavailable);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(calls).toHaveLength(2);
+      expect(actor.getSnapshot().matches('failed')).toBe(true);
+      expect(actor.getSnapshot().context.problem).toBe('The service is briefly unavailable.');
+
+      // Asked again by the user, the read gets its own retry.
+      actor.send({ type: 'list.retry' });
+      calls[2]?.fail(unavailable);
+      await vi.advanceTimersByTimeAsync(2000);
+      calls[3]?.answer(aPage({ id: 1, name: 'one' }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().matches('loaded')).toBe(true);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows any other failure at once, and a 503 asking for a long wait too', async () => {
+    const { calls, actor } = fakeReads();
+    actor.start();
+    await waitFor(actor, () => calls.length === 1);
+    calls[0]?.fail(Object.assign(new Error('The server had a problem (500).'), { status: 500 }));
+    expect((await waitFor(actor, (s) => s.matches('failed'))).context.problem).toBe('The server had a problem (500).');
+    actor.send({ type: 'list.retry' });
+    calls[1]?.fail(Object.assign(new Error('Down for maintenance.'), { status: 503, retryAfterSeconds: 3600 }));
+    expect((await waitFor(actor, (s) => s.matches('failed'))).context.problem).toBe('Down for maintenance.');
+    expect(calls).toHaveLength(2);
+    actor.stop();
+  });
+
   it('keeps the row objects a reload did not change', async () => {
     const { calls, actor } = fakeReads();
     actor.start();
@@ -88,20 +141,26 @@ describe('list paths', () => {
       { type: 'list.retry' },
       actorDone('list', aPage({ id: 1, name: 'one' })),
       actorFailed('list', { detail: 'Down' }),
+      actorFailed('list', { status: 503, retryAfterSeconds: 1 }),
+      { type: 'xstate.after.retryAfter.list.waiting' },
     ],
   });
 
   it.each(paths.map((path) => [pathName(path), path] as const))('%s shows a problem exactly when failed', (_, path) => {
     for (const { state } of path.steps) {
       expect(state.context.problem !== null).toBe(state.matches('failed'));
-      expect(state.hasTag('busy')).toBe(state.matches('starting') || state.matches('loading'));
+      expect(state.hasTag('busy')).toBe(
+        state.matches('starting') || state.matches('loading') || state.matches('waiting'),
+      );
+      // At most one retry of a 503 per read asked for: a second 503 while retrying shows at once.
+      if (state.matches('waiting')) expect(state.context.retried).toBe(false);
       if (state.matches('loaded')) expect(state.context.result).not.toBeNull();
     }
   });
 
   it('reaches every state', () => {
     expect(new Set(paths.flatMap((p) => p.steps.map((step) => step.state.value)))).toEqual(
-      new Set(['starting', 'loading', 'loaded', 'failed']),
+      new Set(['starting', 'loading', 'waiting', 'loaded', 'failed']),
     );
   });
 });
