@@ -195,7 +195,7 @@ export interface paths {
          *     reported under `rows.<line>.<column>` (line 1 is the header; `<line>` is where the record
          *     starts), a row with the wrong number of fields under `rows.<line>.non_field_errors`, and
          *     problems with the file as a whole (empty, no data rows, missing or unknown columns, over
-         *     5,000 rows, not UTF-8) under `file`. Dates without a zone are read as UTC; prices accept a
+         *     5,000 rows, a record of more than 1,000 fields, not UTF-8) under `file`. Dates without a zone are read as UTC; prices accept a
          *     leading `€` or `$` and thousands separators (`€1,234.50`). Cells follow the rules for
          *     strings, and start and end the range of `DateTime`, given at the top.
          *

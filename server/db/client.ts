@@ -10,7 +10,6 @@ import pg from 'pg';
 import type { EnvConfig } from '../config';
 import { isDatabaseUnavailable } from './availability';
 import { migrate } from './migrate';
-import { NamedStatementClient } from './named-statements';
 import { paceStatements } from './paced';
 import * as schema from './schema';
 
@@ -73,8 +72,7 @@ const STARTUP_RETRY_MS = 1000;
 async function openPostgres(connectionString: string): Promise<OpenedDatabase> {
   const pool = new pg.Pool({
     connectionString,
-    max: Number(process.env.DEV_PG_POOL ?? 10),
-    ...(process.env.DEV_PG_NAMED === '0' ? {} : { Client: NamedStatementClient }),
+    max: 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Lets the kernel notice a database host that vanished without closing its connections.
     keepAlive: true,

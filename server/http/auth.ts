@@ -28,7 +28,7 @@ export function authenticate(ctx: ServerContext): MiddlewareHandler<AppEnv> {
     .select()
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .prepare(process.env.DEV_UNNAMED === '1' ? '' : 'user_by_id');
+    .prepare('user_by_id');
   return async (c, next) => {
     if (anonymous.has(c.req.path)) return next();
     const header = c.req.header('Authorization') ?? '';

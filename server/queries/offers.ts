@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import type { Database } from '../db/client';
-import { type OfferType, offers, productMatches, publishers, regions, sellers } from '../db/schema';
+import { type OfferType, offers, productMatches } from '../db/schema';
 import { toMoney } from '../http/money';
 import { dayStart } from '../lib/days';
 
@@ -23,12 +23,13 @@ const offerFields = {
   id: offers.id,
   product: offers.product,
   publisherId: offers.publisherId,
-  publisher: sql<string>`(SELECT ${publishers.name} FROM ${publishers} WHERE ${publishers.id} = ${offers.publisherId})`,
+  // Written out and qualified: in a one-table select Drizzle leaves its column names bare.
+  publisher: sql<string>`(SELECT publishers.name FROM publishers WHERE publishers.id = offers.publisher_id)`,
   sellerId: offers.sellerId,
-  seller: sql<string>`(SELECT ${sellers.name} FROM ${sellers} WHERE ${sellers.id} = ${offers.sellerId})`,
+  seller: sql<string>`(SELECT sellers.name FROM sellers WHERE sellers.id = offers.seller_id)`,
   regionId: offers.regionId,
-  region: sql<string>`(SELECT ${regions.name} FROM ${regions} WHERE ${regions.id} = ${offers.regionId})`,
-  regionCode: sql<string>`(SELECT ${regions.code} FROM ${regions} WHERE ${regions.id} = ${offers.regionId})`,
+  region: sql<string>`(SELECT regions.name FROM regions WHERE regions.id = offers.region_id)`,
+  regionCode: sql<string>`(SELECT regions.code FROM regions WHERE regions.id = offers.region_id)`,
   type: offers.type,
   isHot: offers.isHot,
   unitPriceCents: offers.unitPriceCents,
@@ -107,19 +108,24 @@ export function clientOfferPages(db: Database) {
       .orderBy(...orderBy)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
-    return db
-      .select({ ...offerFields, stamp: sql<string>`(SELECT stamp::text FROM offer_changes)` })
-      .from(offers)
-      .where(inArray(offers.id, ids))
-      .orderBy(...orderBy)
-      .prepare(name);
+    return (
+      db
+        .select({ ...offerFields, stamp: sql<string>`(SELECT stamp::text FROM offer_changes)` })
+        .from(offers)
+        // An array of the page's ids, not `IN (subquery)`: the planner then has no join to weigh.
+        .where(sql`${offers.id} = any(array(${ids}))`)
+        .orderBy(...orderBy)
+        .prepare(name)
+    );
   };
   const prepared = new Map<string, ReturnType<typeof build>>();
   return (values: ListValues, ordering: OfferOrdering, window: { limit: number; offset: number }) => {
-    const shape = JSON.stringify([ordering, ...LIST_VALUES.map((key) => values[key] !== undefined)]);
+    // The name says what the text holds, so two servers sharing connections never give one name
+    // two texts (node-postgres prepares each name once per connection).
+    const shape = `offer_page:${ordering}:${LIST_VALUES.map((key) => (values[key] === undefined ? 0 : 1)).join('')}`;
     let statement = prepared.get(shape);
     if (!statement) {
-      statement = build(values, ordering, process.env.DEV_UNNAMED === '1' ? '' : `offer_page_${prepared.size + 1}`);
+      statement = build(values, ordering, shape);
       prepared.set(shape, statement);
     }
     return statement.execute({

@@ -393,5 +393,12 @@ it('uploadOffers: files shaped to be costly are refused with a small DRF-shaped 
     if (messages.length > MAX_ERROR_MESSAGES + 1) say(`${messages.length} messages`);
     if (!answer.text.includes(says)) say(`does not say "${says}": ${answer.text.slice(0, 300)}`);
   }
+  // A form of tens of thousands of fields beside the file, as large as the limit allows.
+  const form = new FormData();
+  for (let i = 0; i < 40_000; i++) form.append(`field${i}`, 'x');
+  form.append('file', new Blob([`${header}\n${row}\n`], { type: 'text/csv' }), 'hostile.csv');
+  const answer = await send(op, 'seller', fillPath(op, ''), { body: form });
+  expect(answer.problems).toEqual([]);
+  expect([answer.status, answer.text]).toEqual([400, expect.stringContaining('form fields')]);
   expect(problems).toEqual([]);
 });

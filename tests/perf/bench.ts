@@ -12,7 +12,8 @@
  * - `renders`: what re-renders when focus moves, an offer is added, a row is edited
  *   (render-counts.bench.tsx, jsdom with a DevTools-style commit probe);
  * - `load`: autocannon on the offers list, 32 connections, on the embedded database (plus fewer
- *   connections, for its ceiling) and on a throwaway PostgreSQL server (load.ts);
+ *   connections, for its ceiling) and on a throwaway PostgreSQL server (load.ts), with the CPU
+ *   time per request of the API and of PostgreSQL (cpu-time.ts);
  * - `upload`: `GET /api/v1/profile` p95 while a 5,000-row CSV upload runs, on both databases;
  * - `requests`: for every JSON operation, its costliest valid and invalid bodies: answer time, the
  *   API's longest event-loop stall, another user's `GET /api/v1/profile` p95 meanwhile, and the
@@ -35,6 +36,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { postgresAvailable, startPostgres } from '../support/postgres';
+import { postmasterPid } from './cpu-time';
 import { measureRowsPainted, type PaintFigures } from './grid-paint';
 import { type EditingFigures, measureRowEditing } from './interact';
 import { type LighthouseFigures, measureLighthouse } from './lighthouse';
@@ -58,7 +60,7 @@ const LOAD_REQUESTS = Number(process.env.BENCH_LOAD_REQUESTS ?? 5000);
 const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 32);
 /** Fewer connections on the embedded database, to see where its p95 crosses the target. */
 const CEILING_SWEEP = [1, 2, 4, 8, 16];
-const CEILING_SWEEP_REQUESTS = 500;
+const CEILING_SWEEP_REQUESTS = 1000;
 const UPLOAD_ROWS = 5000;
 const DATA_DIR = join(ROOT, `.data-bench-${OFFERS}`);
 const PORTS = { embedded: 4640, upload: 4641, postgres: 4642, requests: 4643, probe: 4644 };
@@ -394,6 +396,7 @@ if (needsEmbedded || runs('latency') || runs('load')) {
         amount: LOAD_REQUESTS,
         sweep: CEILING_SWEEP,
         sweepAmount: CEILING_SWEEP_REQUESTS,
+        cpu: { apiPid: api.pid, postmasterPid: null },
       });
       report.embeddedCeiling = embeddedCeiling([embedded]);
     }
@@ -440,6 +443,7 @@ if (runs('load') || runs('upload')) {
             result.load = await measureOffersLoad(api.baseUrl, {
               connections: LOAD_CONNECTIONS,
               amount: LOAD_REQUESTS,
+              cpu: { apiPid: api.pid, postmasterPid: await postmasterPid(url) },
             });
           }
           if (runs('upload')) {

@@ -4,7 +4,9 @@
  *   never shares the server's event loop;
  * - `measureOffersLoad`: autocannon against `GET /api/v1/offers/` with the queries the Offers page
  *   sends (tab, ordering, page size and page, publisher, region, search, validity range), signed in
- *   as the client, for a fixed number of requests: requests/s, p50/p95/p99, errors and non-2xx;
+ *   as the client, for a fixed number of requests: requests/s from the first request sent to the
+ *   last response received, p50/p95/p99, errors and non-2xx, and the CPU time per request of the
+ *   API, of PostgreSQL and of the load tool;
  * - `measureUploadWhileReading`: `GET /api/v1/profile` back to back on one connection, first idle,
  *   then while a seller's 5,000-row CSV upload runs on another.
  */
@@ -206,14 +208,13 @@ export interface CpuSources {
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
+/** CPU time so far in ms; this process is the load tool. */
 function readCpu(sources: CpuSources | null) {
+  const tool = process.cpuUsage();
   return {
     api: sources ? processCpuMs(sources.apiPid) : null,
     postgres: sources?.postmasterPid ? clusterCpuMs(sources.postmasterPid) : null,
-    loadTool: (() => {
-      const usage = process.cpuUsage();
-      return (usage.user + usage.system) / 1000;
-    })(),
+    loadTool: (tool.user + tool.system) / 1000,
   };
 }
 
