@@ -5,10 +5,10 @@
  * people page, sort and come back with the same filters. A count is read together with the
  * offers' change stamp (migration 0007) in one statement, so it belongs to exactly that stamp; a
  * later request reads the stamp with its page of offers (or, when the page is empty, on its own)
- * and reuses the count while the stamp is the same. Without
- * a validity range the list keeps offers that have not ended, so such a count also holds only until
- * the next published offer of that type ends. What is kept here is derived from the database alone:
- * two API instances give the same answers.
+ * and reuses the count while the stamp is the same. Without a validity range the list keeps offers
+ * that have not ended, so such a count also holds only until the next published offer of that type
+ * ends. What is kept here is derived from the database alone: two API instances give the same
+ * answers.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../db/client';

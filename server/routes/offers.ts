@@ -262,7 +262,8 @@ async function readUpload(c: Context<AppEnv>): Promise<{ text: string; digest: s
   const delimiter = Buffer.from(`--${boundary}`);
   let delimiters = 0;
   for (let at = raw.indexOf(delimiter); at >= 0; at = raw.indexOf(delimiter, at + delimiter.length)) {
-    if (++delimiters > MAX_FORM_PARTS + 1) {
+    // The file, the fields beside it, and the closing delimiter.
+    if (++delimiters > 1 + MAX_FORM_PARTS + 1) {
       throw badRequest({ file: [`The upload has more than ${MAX_FORM_PARTS} form fields; send the file on its own.`] });
     }
   }

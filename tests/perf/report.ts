@@ -368,7 +368,7 @@ function ceilingSentence(report: BenchReport): string | null {
   const best = Math.max(...runs.map((run) => run.requestsPerSecond));
   const ceiling = report.embeddedCeiling;
   return ceiling
-    ? `Embedded database ceiling: about ${int(ceiling.requestsPerSecond)} requests/s with p95 ≤ ${TARGETS.p95Ms} ms (at ${ceiling.connections} connections); at most ${int(best)} requests/s.`
+    ? `Embedded database ceiling: about ${int(ceiling.requestsPerSecond)} requests/s with p95 ≤ ${TARGETS.p95Ms} ms (at ${ceiling.connections} connection${ceiling.connections === 1 ? '' : 's'}); at most ${int(best)} requests/s.`
     : `Embedded database ceiling: p95 stays above ${TARGETS.p95Ms} ms at every concurrency measured; at most ${int(best)} requests/s.`;
 }
 

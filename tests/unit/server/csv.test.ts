@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, parseCsv } from '../../../server/lib/csv';
+import { CsvError, MAX_CSV_FIELDS, pacedCsv, parseCsv } from '../../../server/lib/csv';
 
 const fieldsOf = (text: string) => parseCsv(text).map((record) => record.fields);
 
@@ -55,5 +55,19 @@ describe('parseCsv', () => {
 
   it('refuses text after a closing quote', () => {
     expect(() => parseCsv('a\n"x"y,z')).toThrow(expect.objectContaining({ name: 'CsvError', line: 2 }));
+  });
+
+  it('refuses a record of more fields than any upload has columns, naming its line', () => {
+    expect(() => parseCsv(`a\n${','.repeat(MAX_CSV_FIELDS)}`)).toThrow(`Line 2: more than ${MAX_CSV_FIELDS} fields.`);
+    expect(parseCsv(','.repeat(MAX_CSV_FIELDS - 1))[0]?.fields).toHaveLength(MAX_CSV_FIELDS);
+  });
+
+  it('reads paced as it reads at once, pausing when its budget is spent', async () => {
+    const text = `${'x,"a ""b"" c"\n\n'.repeat(5000)}last`;
+    let pauses = 0;
+    const paced = [];
+    for await (const record of pacedCsv(text, async () => void pauses++, 0)) paced.push(record);
+    expect(paced).toEqual(parseCsv(text));
+    expect(pauses).toBeGreaterThan(0);
   });
 });
