@@ -9,6 +9,7 @@ export default defineConfig({
     globals: true,
     environment: 'node',
     include: ['tests/contract/**/*.test.ts'],
+    globalSetup: ['tests/contract/support/template.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     fileParallelism: false,

@@ -177,18 +177,22 @@ function reapStale(binDir: string): void {
 }
 
 /**
- * Creates a new empty database (a random name unless given) on the server that `serverUrl` reaches
- * as a user allowed to, and returns the new database's URL.
+ * Creates a new database (a random name unless given) on the server that `serverUrl` reaches as a
+ * user allowed to, and returns the new database's URL: empty, or a copy of `options.template`,
+ * which nobody may be connected to meanwhile.
  */
 export async function createDatabase(
   serverUrl: string,
   name = `test_${randomBytes(6).toString('hex')}`,
+  options: { template?: string } = {},
 ): Promise<string> {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Not a plain database name: ${name}`);
+  for (const plain of [name, options.template ?? name]) {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(plain)) throw new Error(`Not a plain database name: ${plain}`);
+  }
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    await client.query(`CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}` : ''}`);
   } finally {
     await client.end();
   }

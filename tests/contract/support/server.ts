@@ -5,15 +5,17 @@
  * the test sees it; every call is recorded so each file can prove it reached every operation it
  * owns with a 2xx answer.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
+import { inject } from 'vitest';
 import type { components } from '../../../openapi/schema';
 import { type Config, loadConfig } from '../../../server/config';
 import { createServer } from '../../../server/server';
 import { createDatabase, dropDatabase } from '../../support/postgres';
 import { type Method, matchOperation, type Operation, responseProblems } from './contract';
+import { TEMPLATE_ENV } from './template';
 
 export type Schemas = components['schemas'];
 export type Offer = Schemas['Offer'];
@@ -111,6 +113,21 @@ export async function freshDatabaseEnv(): Promise<Record<string, string>> {
 }
 
 /**
+ * `freshDatabaseEnv`, already migrated and seeded: a copy of the run's seeded template
+ * (./template.ts) in `dataDir`, or on the PostgreSQL server.
+ */
+async function seededDatabaseEnv(dataDir: string): Promise<Record<string, string>> {
+  const template = inject('seededTemplate');
+  const serverUrl = process.env.CONTRACT_POSTGRES_URL;
+  if (template.kind === 'postgres' && serverUrl) {
+    return { DATABASE_URL: await createDatabase(serverUrl, undefined, { template: template.database }) };
+  }
+  if (template.kind === 'pglite' && !serverUrl)
+    await cp(template.pgdata, path.join(dataDir, 'pgdata'), { recursive: true });
+  return {};
+}
+
+/**
  * Registers beforeAll/afterAll for a server on a fresh data folder; the returned object works inside
  * tests. `env` tunes the configuration, `options` can give the server a clock.
  */
@@ -124,7 +141,10 @@ export function serverPerFile(env: Record<string, string> = {}, options: { now?:
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'contract-'));
-    config = loadConfig({ DATA_DIR: dataDir, LOG: 'off', SEED_OFFERS: '200', ...(await freshDatabaseEnv()), ...env });
+    // The seed depends on its clock and its number of offers only: other settings start from a copy.
+    const seededAsTemplate = options.now === undefined && env.SEED_OFFERS === undefined;
+    const database = seededAsTemplate ? await seededDatabaseEnv(dataDir) : await freshDatabaseEnv();
+    config = loadConfig({ DATA_DIR: dataDir, ...TEMPLATE_ENV, ...database, ...env });
     running = await createServer(config, { distDir: null, ...options });
   });
 
