@@ -33,6 +33,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/components/**/*.test.tsx'],
           setupFiles: ['tests/setup.ts'],
+          // Above the 5 s that tests/setup.ts gives each wait, so a slow wait fails as itself.
+          testTimeout: 30_000,
         },
       },
     ],

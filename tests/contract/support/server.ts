@@ -15,7 +15,7 @@ import { type Config, loadConfig } from '../../../server/config';
 import { createServer } from '../../../server/server';
 import { createDatabase, dropDatabase } from '../../support/postgres';
 import { type Method, matchOperation, type Operation, responseProblems } from './contract';
-import { TEMPLATE_ENV } from './template';
+import { type SeededTemplate, TEMPLATE_ENV } from './template';
 
 export type Schemas = components['schemas'];
 export type Offer = Schemas['Offer'];
@@ -117,8 +117,10 @@ export async function freshDatabaseEnv(): Promise<Record<string, string>> {
  * (./template.ts) in `dataDir`, or on the PostgreSQL server.
  */
 async function seededDatabaseEnv(dataDir: string): Promise<Record<string, string>> {
-  const template = inject('seededTemplate');
+  // Undefined in a project without the contract suite's global setup (a unit test's own server).
+  const template = inject('seededTemplate') as SeededTemplate | undefined;
   const serverUrl = process.env.CONTRACT_POSTGRES_URL;
+  if (!template) return freshDatabaseEnv();
   if (template.kind === 'postgres' && serverUrl) {
     return { DATABASE_URL: await createDatabase(serverUrl, undefined, { template: template.database }) };
   }
