@@ -30,7 +30,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a refresh token for a new access token. */
+        /**
+         * Exchange a refresh token for a new access token.
+         * @description With rotation on (the reference server's default, `ROTATE_REFRESH_TOKENS`), the answer
+         *     carries a new refresh token and the one sent is revoked at once: it works once, and of
+         *     parallel refreshes with one token exactly one gets the new pair. Turned off, the answer is
+         *     the access token alone and the refresh token works until it expires or is revoked.
+         */
         post: operations["refreshToken"];
         delete?: never;
         options?: never;
@@ -650,16 +656,50 @@ export interface components {
             status: "ok";
         };
         /**
-         * @description Field name (dotted for nested fields) to messages; `non_field_errors` for the rest. A body
+         * @description Field name to messages; `non_field_errors` for the rest. A nested field is named either by
+         *     a dotted key (`offers.1.unit_price`, as the reference server answers) or in DRF's nested
+         *     shape, as its list and nested serializers answer (`{"offers": [{}, {"unit_price": [...]}]}`,
+         *     see `FieldErrors`). Clients accept both and read either onto the same field. A body
          *     that is not JSON at all answers `{detail}` instead, as DRF does. At most 50 messages in
          *     all; when there were more, `non_field_errors` ends with one more line that counts them
          *     (`"120 more errors are not shown."`).
+         * @example {
+         *       "email": [
+         *         "Enter a valid email address."
+         *       ]
+         *     }
+         * @example {
+         *       "offers.1.unit_price": [
+         *         "Enter an amount with two decimals",
+         *         "like 12.50."
+         *       ]
+         *     }
+         * @example {
+         *       "offers": [
+         *         {},
+         *         {
+         *           "unit_price": [
+         *             "Enter an amount with two decimals",
+         *             "like 12.50."
+         *           ]
+         *         }
+         *       ]
+         *     }
          */
         ValidationErrors: {
             detail?: string;
             non_field_errors?: string[];
         } & {
-            [key: string]: string[];
+            [key: string]: components["schemas"]["FieldErrors"];
+        };
+        /**
+         * @description The messages of one field: a list of strings; or, DRF's nested shape, for a list serializer
+         *     one entry per item in request order (`{}` for an item without errors), and for a nested
+         *     serializer or a list field an object by field name or item index (`{"0": [...]}`).
+         */
+        FieldErrors: string[] | components["schemas"]["NestedFieldErrors"][] | components["schemas"]["NestedFieldErrors"];
+        NestedFieldErrors: {
+            [key: string]: components["schemas"]["FieldErrors"];
         };
         /** @description A database id (a 32-bit integer); a value outside this range names no object. */
         Id: number;
@@ -689,8 +729,13 @@ export interface components {
         RefreshRequest: {
             refresh: string;
         };
-        AccessToken: {
+        RefreshedTokens: {
             access: string;
+            /**
+             * @description A new refresh token, when the back end rotates them (SimpleJWT's `ROTATE_REFRESH_TOKENS`);
+             *     the one sent is no longer valid once this arrives.
+             */
+            refresh?: string;
         };
         RegisterRequest: {
             /** Format: email */
@@ -1093,7 +1138,11 @@ export interface components {
                 "application/json": components["schemas"]["ValidationErrors"];
             };
         };
-        /** @description No valid access token. */
+        /**
+         * @description No valid access token. An expired or invalid one says `code` `token_not_valid`; a back end
+         *     that lists DRF's `SessionAuthentication` first answers the same body with `403`, which the
+         *     app treats as this `401`.
+         */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -1285,19 +1334,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A new access token. */
+            /** @description A new access token, and with rotation on a new refresh token. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessToken"];
+                    "application/json": components["schemas"]["RefreshedTokens"];
                 };
             };
             400: components["responses"]["ValidationFailed"];
             /**
-             * @description The refresh token is invalid, expired or revoked (`code` `token_not_valid`), or its user
-             *     no longer exists or may not sign in (`code` `no_active_account`).
+             * @description The refresh token is invalid, expired or revoked, by sign-out or by rotation (`code`
+             *     `token_not_valid`; `Token is blacklisted` for a revoked one), or its user no longer
+             *     exists or may not sign in (`code` `no_active_account`).
              */
             401: {
                 headers: {

@@ -180,3 +180,16 @@ export const FIELD_LIMITS = {
     }
   }
 } as const;
+
+/** Names of the fields that hold `Money` in any schema (and nothing else in any other). */
+export const MONEY_FIELDS = ["counter_unit_price","list_unit_price","price","total","total_price","unit_price"] as const;
+
+/**
+ * An answer as the app holds it once its amounts are read (src/api/read-money.ts): every money
+ * field in integer cents, NaN where the amount could not be read; `null` stays `null`.
+ */
+export type Read<T> = T extends readonly (infer Item)[]
+  ? Read<Item>[]
+  : T extends object
+    ? { [K in keyof T]: K extends (typeof MONEY_FIELDS)[number] ? Exclude<T[K], string> | number : Read<T[K]> }
+    : T;

@@ -1,9 +1,9 @@
 /**
  * Everything the app derives from `openapi/schema.yaml`: the types (`schema.d.ts`, by
  * openapi-typescript) and the facts the app needs at run time (`schema.facts.ts`): the anonymous
- * paths, the client-side field rules with their server messages, and the size bounds of request
+ * paths, the client-side field rules with their server messages, the size bounds of request
  * fields (how many ids a call takes, how long a name may be), so that the app never keeps its own
- * copy of a number the server checks. `--check` fails when either
+ * copy of a number the server checks, and the names of the fields that carry money. `--check` fails when either
  * file is not what the contract makes (part of `npm test`).
  */
 import { execFileSync } from 'node:child_process';
@@ -19,11 +19,32 @@ const FACTS = 'openapi/schema.facts.ts';
 type Operation = { security?: unknown[] };
 const BOUNDS = ['minItems', 'maxItems', 'minLength', 'maxLength', 'minimum', 'maximum'] as const;
 type Bound = (typeof BOUNDS)[number];
-type Property = { pattern?: string; 'x-pattern-message'?: string } & Partial<Record<Bound, number>>;
+type Ref = { $ref?: string };
+type Property = { pattern?: string; 'x-pattern-message'?: string } & Partial<Record<Bound, number>> &
+  Ref & { oneOf?: Ref[]; allOf?: Ref[]; anyOf?: Ref[] };
 type Document = {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, { properties?: Record<string, Property> }> };
 };
+
+const MONEY = '#/components/schemas/Money';
+
+/**
+ * The names of the properties that hold `Money` (alone, or with `null`). The app reads money by
+ * field name wherever a response carries it, so a name must mean money in every schema.
+ */
+function moneyFieldsOf(document: Document): string[] {
+  const isMoney = (p: Property) =>
+    [p, ...(p.oneOf ?? []), ...(p.allOf ?? []), ...(p.anyOf ?? [])].some((r) => r.$ref === MONEY);
+  const money = new Set<string>();
+  const other = new Set<string>();
+  for (const { properties = {} } of Object.values(document.components.schemas)) {
+    for (const [field, property] of Object.entries(properties)) (isMoney(property) ? money : other).add(field);
+  }
+  const both = [...money].filter((field) => other.has(field));
+  if (both.length > 0) throw new Error(`Fields named ${both.join(', ')} hold money in one schema and not in another`);
+  return [...money].sort();
+}
 
 function factsOf(document: Document): string {
   // A path is anonymous when every operation on it says `security: []` (as the server decides).
@@ -59,6 +80,19 @@ function factsOf(document: Document): string {
     '',
     '/** Bounds of schema fields written on the field itself (`maxItems`, `maxLength`, `maximum`, …). */',
     `export const FIELD_LIMITS = ${JSON.stringify(limits, null, 2)} as const;`,
+    '',
+    '/** Names of the fields that hold `Money` in any schema (and nothing else in any other). */',
+    `export const MONEY_FIELDS = ${JSON.stringify(moneyFieldsOf(document))} as const;`,
+    '',
+    '/**',
+    ' * An answer as the app holds it once its amounts are read (src/api/read-money.ts): every money',
+    ' * field in integer cents, NaN where the amount could not be read; `null` stays `null`.',
+    ' */',
+    'export type Read<T> = T extends readonly (infer Item)[]',
+    '  ? Read<Item>[]',
+    '  : T extends object',
+    '    ? { [K in keyof T]: K extends (typeof MONEY_FIELDS)[number] ? Exclude<T[K], string> | number : Read<T[K]> }',
+    '    : T;',
     '',
   ].join('\n');
 }

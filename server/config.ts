@@ -31,6 +31,11 @@ export interface EnvConfig {
    * the client; empty: the TCP peer is the client.
    */
   trustedProxies: string[];
+  /**
+   * ROTATE_REFRESH_TOKENS: a refresh answers a new refresh token and revokes the one it was given,
+   * as SimpleJWT does with ROTATE_REFRESH_TOKENS and BLACKLIST_AFTER_ROTATION. On by default.
+   */
+  rotateRefreshTokens: boolean;
 }
 
 export interface Config extends EnvConfig {
@@ -52,6 +57,14 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'off', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]?.trim()}"`);
 }
 
 function nonEmpty(env: Env, name: string): string | null {
@@ -117,6 +130,7 @@ export function parseEnv(env: Env = process.env): EnvConfig {
       windowSeconds: integer(env, 'SIGNIN_WINDOW_SECONDS', 60, 1, 600),
     },
     trustedProxies: addresses(env, 'TRUSTED_PROXIES'),
+    rotateRefreshTokens: flag(env, 'ROTATE_REFRESH_TOKENS', true),
   };
 }
 

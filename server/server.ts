@@ -37,6 +37,7 @@ export async function createServer(config: Config, options: ServerOptions = {}) 
       db: database.db,
       secret: config.jwtSecret,
       now,
+      rotateRefreshTokens: config.rotateRefreshTokens,
       ...(options.accessTtlSeconds ? { accessTtlSeconds: options.accessTtlSeconds } : {}),
     }),
     signInThrottle: createSignInThrottle(database.db, config.signIn, now),

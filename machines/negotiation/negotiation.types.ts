@@ -1,6 +1,8 @@
 import type { components } from '@openapi/schema';
+import type { Read } from '@openapi/schema.facts';
 
-export type Order = components['schemas']['Order'];
+/** As the API client hands it over: amounts in integer cents. */
+export type Order = Read<components['schemas']['Order']>;
 export type CounterRequest = components['schemas']['CounterRequest'];
 
 /** Who looks at the order: the client who placed it or the seller of its storefront. */

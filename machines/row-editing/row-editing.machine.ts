@@ -9,7 +9,8 @@
  * row, or leaving for another page or route, while the draft has changes waits in `leaving` for
  * the seller to drop the changes or stay.
  * Emits `draft.changed` on every change and `draft.settled` when the edit ends (the app keeps the
- * draft in the browser in between), `row.saved`, `row.conflict`, `row.failed` and `edit.left`.
+ * draft in the browser in between), `row.saved`, `row.conflict`, `row.failed`, `row.refused` and
+ * `edit.left`.
  * Invariants: at most one row edits; in `viewing` there is no draft; nothing is written while
  * the rules refuse the draft.
  */
@@ -77,6 +78,7 @@ export const rowEditingMachine = setup({
     reportSaved: emit((_, offer: Offer) => ({ type: 'row.saved' as const, offer })),
     reportConflict: emit((_, theirs: Offer) => ({ type: 'row.conflict' as const, theirs })),
     reportFailure: emit(({ context }) => ({ type: 'row.failed' as const, message: context.problem ?? '' })),
+    reportRefusal: emit(({ context }) => ({ type: 'row.refused' as const, errors: context.errors })),
     reportLeft: emit({ type: 'edit.left' }),
   },
   guards: {
@@ -131,7 +133,7 @@ export const rowEditingMachine = setup({
       },
     },
     checking: {
-      always: [{ guard: 'hasErrors', target: 'editing' }, { target: 'saving' }],
+      always: [{ guard: 'hasErrors', target: 'editing', actions: 'reportRefusal' }, { target: 'saving' }],
     },
     saving: {
       tags: ['editing', 'busy'],
@@ -169,6 +171,7 @@ export const rowEditingMachine = setup({
             { type: 'showRefusal', params: errorOf },
             enqueueActions(({ check, enqueue }) => {
               if (check('hasProblem')) enqueue('reportFailure');
+              else if (check('hasErrors')) enqueue('reportRefusal');
             }),
           ],
         },

@@ -1,6 +1,8 @@
 import type { components } from '@openapi/schema';
+import type { Read } from '@openapi/schema.facts';
 
-export type Offer = components['schemas']['Offer'];
+/** As the API client hands it over: amounts in integer cents. */
+export type Offer = Read<components['schemas']['Offer']>;
 export type OfferChange = components['schemas']['OfferChange'];
 
 /**
@@ -78,4 +80,6 @@ export type RowEditingEmitted =
   | { type: 'row.conflict'; theirs: Offer }
   /** Leaving was confirmed with no other row to edit: the app goes where the seller asked. */
   | { type: 'edit.left' }
-  | { type: 'row.failed'; message: string };
+  | { type: 'row.failed'; message: string }
+  /** The rules or the server refused fields (a 400): the row stays open with their messages. */
+  | { type: 'row.refused'; errors: DraftErrors };

@@ -5,7 +5,8 @@
  * begin or end in other tabs. Emits `session.signedIn` once a sign-in stored both tokens (the app
  * goes to `/`), `session.signInFailed` with the message to show, and `session.signedOut`.
  * Invariants: `profile` is set exactly in `signedIn` and `signingOut`; the tokens themselves live
- * in the token store, never here; a network failure is never a sign-out.
+ * in the token store, never here; a network failure is never a sign-out; no state keeps the user
+ * from signing in (a profile that cannot be loaded still lets them sign in again).
  */
 import { and, assign, emit, setup, stateIn } from 'xstate';
 import { fieldErrorsOf, messageOf } from '../shared/message-of';
@@ -52,6 +53,8 @@ export const sessionMachine = setup({
     /** Effects on the token store, provided by the app. */
     saveTokens: (_, _tokens: { access: string; refresh: string }) => {},
     forgetTokens: () => {},
+    /** The server refused the session: the tokens go, and the user is told so (behaviour §8). */
+    expireTokens: () => {},
     keepProfile: assign((_, profile: Profile) => ({ profile, problem: null })),
     dropProfile: assign({ profile: null }),
     noteProblem: assign((_, params: Failure) => ({ problem: messageOf(params.error, LOAD_FALLBACK) })),
@@ -115,7 +118,7 @@ export const sessionMachine = setup({
                   guard: and(['hasRefreshToken', stateIn('#session.loading.refresh.unused')]),
                   target: ['refreshing', '#session.loading.refresh.used'],
                 },
-                { target: '#session.signedOut', actions: 'forgetTokens' },
+                { target: '#session.signedOut', actions: 'expireTokens' },
               ],
             },
             refreshing: {
@@ -138,7 +141,14 @@ export const sessionMachine = setup({
       },
     },
     failed: {
-      on: { 'session.retry': 'loading', 'session.expired': 'signedOut', 'session.resumed': 'loading' },
+      on: {
+        'session.retry': 'loading',
+        'session.expired': 'signedOut',
+        'session.resumed': 'loading',
+        // Signing in again, from the problem screen or the sign-in page, replaces the stored session.
+        'session.signOut': { target: 'signedOut', actions: 'forgetTokens' },
+        'session.signIn': { target: '#session.signedOut.signingIn', actions: 'forgetTokens' },
+      },
     },
     signedOut: {
       entry: 'dropProfile',

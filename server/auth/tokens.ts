@@ -1,7 +1,10 @@
 /**
  * SimpleJWT-style tokens: HS256 only (so `alg: none` and foreign algorithms never verify), a
  * `token_type` claim that keeps refresh tokens out of the Authorization header and vice versa,
- * and a `jti` that sign-out writes to the revocation table.
+ * and a `jti` that sign-out writes to the revocation table. With rotation on (SimpleJWT's
+ * `ROTATE_REFRESH_TOKENS` with `BLACKLIST_AFTER_ROTATION`, the default here) a refresh answers a
+ * new refresh token beside the access token and revokes the one it was given, so a refresh token
+ * works once.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
@@ -15,6 +18,9 @@ export const REFRESH_TTL_SECONDS = 24 * 60 * 60;
 /** Verified access tokens kept; the oldest goes first. */
 const MAX_VERIFIED = 10_000;
 
+/** SimpleJWT's answer to a revoked (signed-out or rotated-out) refresh token. */
+const blacklisted = () => unauthorized('Token is blacklisted', 'token_not_valid');
+
 type TokenType = 'access' | 'refresh';
 interface Claims {
   userId: number;
@@ -26,7 +32,8 @@ export interface TokenService {
   issuePair(userId: number): Promise<{ access: string; refresh: string }>;
   /** The user id of a valid access token; a 401 `token_not_valid` otherwise. */
   verifyAccess(token: string): Promise<number>;
-  refresh(refreshToken: string): Promise<{ access: string }>;
+  /** A new access token; with rotation on, a new refresh token too, and `refreshToken` is revoked. */
+  refresh(refreshToken: string): Promise<{ access: string; refresh?: string }>;
   revoke(refreshToken: string): Promise<void>;
 }
 
@@ -36,11 +43,14 @@ export function createTokenService(options: {
   now?: () => Date;
   accessTtlSeconds?: number;
   refreshTtlSeconds?: number;
+  /** SimpleJWT's ROTATE_REFRESH_TOKENS with BLACKLIST_AFTER_ROTATION; on unless false. */
+  rotateRefreshTokens?: boolean;
 }): TokenService {
   const key = new TextEncoder().encode(options.secret);
   const now = options.now ?? (() => new Date());
   const accessTtl = options.accessTtlSeconds ?? ACCESS_TTL_SECONDS;
   const refreshTtl = options.refreshTtlSeconds ?? REFRESH_TTL_SECONDS;
+  const rotate = options.rotateRefreshTokens ?? true;
   /**
    * Access tokens whose signature was verified, with their claims. jose verifies an HS256 token
    * through WebCrypto, a job on the thread pool: under load that was a seventh of the API's CPU,
@@ -100,14 +110,25 @@ export function createTokenService(options: {
         .select({ jti: revokedTokens.jti })
         .from(revokedTokens)
         .where(eq(revokedTokens.jti, claims.jti));
-      if (revoked.length > 0) throw unauthorized('Token is blacklisted', 'token_not_valid');
+      if (revoked.length > 0) throw blacklisted();
       // As SimpleJWT does: the account must still exist and be allowed to sign in (verified).
       const [user] = await options.db
         .select({ isVerified: users.isVerified })
         .from(users)
         .where(eq(users.id, claims.userId));
       if (!user?.isVerified) throw unauthorized('No active account found for the given token.', 'no_active_account');
-      return { access: await sign(claims.userId, 'access', accessTtl) };
+      const access = await sign(claims.userId, 'access', accessTtl);
+      if (!rotate) return { access };
+      // One statement decides between parallel refreshes of one token (two tabs, two instances):
+      // only the one whose revocation was written gets a new pair, the others are refused as
+      // SimpleJWT refuses a rotated-out token.
+      const written = await options.db
+        .insert(revokedTokens)
+        .values({ jti: claims.jti, expiresAt: claims.expiresAt })
+        .onConflictDoNothing()
+        .returning({ jti: revokedTokens.jti });
+      if (written.length === 0) throw blacklisted();
+      return { access, refresh: await sign(claims.userId, 'refresh', refreshTtl) };
     },
     async revoke(refreshToken) {
       const claims = await verify(refreshToken, 'refresh');

@@ -1,7 +1,8 @@
-/** Invoices as the contract shows them; a page costs two queries (heads, orders with lines). */
+/** Invoices as the contract shows them: a page costs its heads, its orders, and their sums in chunks of orders. */
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import type { Database } from '../db/client';
+import { inChunks } from '../db/paced';
 import { invoices, orderLines, orders, sellers, users } from '../db/schema';
 import { toMoney } from '../http/money';
 import { personName } from '../lib/people';
@@ -29,7 +30,10 @@ export function paymentStatusIs(status: PaymentStatus, today: string): SQL {
   return sql`(${invoices.paymentDate} is null and not ${overdue})`;
 }
 
-/** Loads invoices by id and serializes them, in the order of `ids`; unknown ids are skipped. */
+/**
+ * Loads invoices by id and serializes them, in the order of `ids`; unknown ids are skipped. The
+ * orders' totals and regions are summed in chunks of orders: an invoice may hold 500 of them.
+ */
 export async function loadInvoices(db: Database, ids: number[], today: string): Promise<InvoiceBody[]> {
   if (ids.length === 0) return [];
   const [heads, invoiced] = await Promise.all([
@@ -47,31 +51,38 @@ export async function loadInvoices(db: Database, ids: number[], today: string): 
       .innerJoin(users, eq(users.id, invoices.clientId))
       .where(inArray(invoices.id, ids)),
     db
-      .select({
-        id: orders.id,
-        invoiceId: orders.invoiceId,
-        createdAt: orders.createdAt,
-        // float8: exact for any realistic sum, and both drivers return it as a number.
-        totalCents: sql<number>`coalesce(sum(${orderLines.quantity}::bigint * ${orderLines.unitPriceCents}), 0)::float8`,
-        regions: sql<
-          string[]
-        >`coalesce(array_agg(distinct ${orderLines.region}) filter (where ${orderLines.region} is not null), '{}')`,
-      })
+      .select({ id: orders.id, invoiceId: orders.invoiceId, createdAt: orders.createdAt })
       .from(orders)
-      .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
       .where(inArray(orders.invoiceId, ids))
-      .groupBy(orders.id)
       .orderBy(asc(orders.createdAt), asc(orders.id)),
   ]);
+  const sums = await inChunks(
+    invoiced.map((order) => order.id),
+    (chunk) =>
+      db
+        .select({
+          orderId: orderLines.orderId,
+          // float8: exact for any realistic sum, and both drivers return it as a number.
+          totalCents: sql<number>`sum(${orderLines.quantity}::bigint * ${orderLines.unitPriceCents})::float8`,
+          regions: sql<
+            string[]
+          >`array_agg(distinct ${orderLines.region}) filter (where ${orderLines.region} is not null)`,
+        })
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, chunk))
+        .groupBy(orderLines.orderId),
+  );
+  const sumOf = new Map(sums.map((sum) => [sum.orderId, sum]));
   const ordersOf = new Map<number, InvoiceBody['orders']>();
   for (const order of invoiced) {
     if (order.invoiceId === null) continue;
+    const sum = sumOf.get(order.id);
     const list = ordersOf.get(order.invoiceId) ?? [];
     list.push({
       id: order.id,
       created_at: order.createdAt.toISOString(),
-      total: toMoney(Number(order.totalCents)),
-      regions: order.regions,
+      total: toMoney(Number(sum?.totalCents ?? 0)),
+      regions: sum?.regions ?? [],
     });
     ordersOf.set(order.invoiceId, list);
   }

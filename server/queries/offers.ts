@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import type { Database } from '../db/client';
+import { inChunks } from '../db/paced';
 import { type OfferType, offers, productMatches } from '../db/schema';
 import { toMoney } from '../http/money';
 import { dayStart } from '../lib/days';
@@ -168,8 +169,7 @@ export function serializeOffer(row: OfferRow): OfferBody {
 
 /** Offers by id, serialized, in the order of `ids`; unknown ids are skipped. */
 export async function loadOffers(db: Database, ids: number[]): Promise<OfferBody[]> {
-  if (ids.length === 0) return [];
-  const rows = await selectOffers(db).where(inArray(offers.id, ids));
+  const rows = await inChunks(ids, (chunk) => selectOffers(db).where(inArray(offers.id, chunk)));
   const byId = new Map(rows.map((row) => [row.id, serializeOffer(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

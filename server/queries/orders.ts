@@ -6,6 +6,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../openapi/schema';
 import type { Database } from '../db/client';
+import { statementChunks } from '../db/paced';
 import {
   type NegotiationState,
   type OrderEventType,
@@ -205,7 +206,10 @@ export async function insertOrder(tx: Database, order: NewOrder): Promise<number
     })
     .returning({ id: orders.id });
   if (!row) throw new Error('The order insert returned nothing');
-  await tx.insert(orderLines).values(order.lines.map((line) => ({ ...line, orderId: row.id })));
+  // In chunks, in order: the lines' ids keep the order of `lines`.
+  for (const chunk of statementChunks(order.lines)) {
+    await tx.insert(orderLines).values(chunk.map((line) => ({ ...line, orderId: row.id })));
+  }
   await tx.insert(orderEvents).values(
     order.events.map((event) => ({
       orderId: row.id,

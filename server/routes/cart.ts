@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import type { components } from '../../openapi/schema';
 import type { AppContext, AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/client';
+import { inChunks, statementChunks } from '../db/paced';
 import { cartItems, offers, publishers, regions, sellers } from '../db/schema';
 import { readJson } from '../http/body';
 import { badRequest, invalid, notFound } from '../http/errors';
@@ -26,33 +27,87 @@ const CHECKOUT_KEY = ':key{[A-Za-z0-9_-]{8,100}}';
 
 const UNAVAILABLE = 'This offer is not available.';
 
-/** Cart lines with everything an order line snapshots, in the order they were added. */
-function cartLines(db: Database, userId: number, itemIds?: number[]) {
-  const mine = eq(cartItems.userId, userId);
-  return db
-    .select({
-      id: cartItems.id,
-      quantity: cartItems.quantity,
-      offerId: offers.id,
-      product: offers.product,
-      imageUrl: offers.imageUrl,
-      isHot: offers.isHot,
-      unitPriceCents: offers.unitPriceCents,
-      isPublished: offers.isPublished,
-      endAt: offers.endAt,
-      sellerId: offers.sellerId,
-      storefront: sellers.name,
-      ownerId: sellers.ownerId,
-      publisher: publishers.name,
-      region: regions.name,
-    })
+/** A cart line's own columns. */
+const itemColumns = {
+  id: cartItems.id,
+  offerId: cartItems.offerId,
+  quantity: cartItems.quantity,
+  createdAt: cartItems.createdAt,
+};
+type CartItem = { id: number; offerId: number; quantity: number; createdAt: Date };
+
+/** What a cart line shows and an order line snapshots of each offer in `offerIds`, with its storefront's owner. */
+function offerSnapshots(db: Database, offerIds: number[]) {
+  return inChunks(offerIds, (chunk) =>
+    db
+      .select({
+        offerId: offers.id,
+        product: offers.product,
+        imageUrl: offers.imageUrl,
+        isHot: offers.isHot,
+        unitPriceCents: offers.unitPriceCents,
+        isPublished: offers.isPublished,
+        endAt: offers.endAt,
+        sellerId: offers.sellerId,
+        storefront: sellers.name,
+        ownerId: sellers.ownerId,
+        publisher: publishers.name,
+        region: regions.name,
+      })
+      .from(offers)
+      .innerJoin(sellers, eq(sellers.id, offers.sellerId))
+      .innerJoin(publishers, eq(publishers.id, offers.publisherId))
+      .innerJoin(regions, eq(regions.id, offers.regionId))
+      .where(inArray(offers.id, chunk)),
+  );
+}
+
+/**
+ * `items` with everything an order line snapshots of their offers, in the same order. Read apart
+ * from the cart lines and by offer id: as one join of the four tables, the planner walked every
+ * offer to meet a few cart lines, once per statement.
+ */
+async function withOffers(db: Database, items: CartItem[]) {
+  const snapshots = await offerSnapshots(
+    db,
+    items.map((item) => item.offerId),
+  );
+  const byOffer = new Map(snapshots.map((offer) => [offer.offerId, offer]));
+  return items.flatMap((item) => {
+    const offer = byOffer.get(item.offerId);
+    return offer ? [{ ...item, ...offer }] : [];
+  });
+}
+
+/** The caller's cart lines with their offers, in the order they were added. */
+async function cartLines(db: Database, userId: number) {
+  const items = await db
+    .select(itemColumns)
     .from(cartItems)
-    .innerJoin(offers, eq(offers.id, cartItems.offerId))
-    .innerJoin(sellers, eq(sellers.id, offers.sellerId))
-    .innerJoin(publishers, eq(publishers.id, offers.publisherId))
-    .innerJoin(regions, eq(regions.id, offers.regionId))
-    .where(itemIds ? and(mine, inArray(cartItems.id, itemIds)) : mine)
+    .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  return withOffers(db, items);
+}
+
+/** Cart lines in the order they were added, as `cartLines` orders them. */
+const byAdding = (a: CartItem, b: CartItem) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id;
+
+/**
+ * The caller's cart lines among `ids`, locked so that a second checkout of the same lines waits,
+ * then finds them gone; with their offers, in the order they were added. Locked in chunks in id
+ * order, so two checkouts naming the same lines take their locks in one order.
+ */
+async function lockCartLines(tx: Database, userId: number, ids: number[]) {
+  const items = await inChunks(
+    [...ids].sort((a, b) => a - b),
+    (chunk) =>
+      tx
+        .select(itemColumns)
+        .from(cartItems)
+        .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, chunk)))
+        .for('update'),
+  );
+  return withOffers(tx, items.sort(byAdding));
 }
 
 async function readCart(ctx: ServerContext, userId: number): Promise<CartBody> {
@@ -157,13 +212,15 @@ export function cartRoutes(ctx: ServerContext) {
     });
 }
 
-const removeLines = (tx: Database, userId: number, ids: number[]) =>
-  tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)));
+async function removeLines(tx: Database, userId: number, ids: number[]) {
+  for (const chunk of statementChunks(ids)) {
+    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, chunk)));
+  }
+}
 
 /** Turns the caller's cart lines `ids` into orders, one per storefront, and removes them; all or nothing. */
 async function placeOrders(tx: Database, userId: number, ids: number[], note: string, now: Date): Promise<number[]> {
-  // Locked so that a second checkout of the same lines waits, then finds them gone.
-  const lines = await cartLines(tx, userId, ids).for('update', { of: cartItems });
+  const lines = await lockCartLines(tx, userId, ids);
   const found = new Set(lines.map((line) => line.id));
   const unknown = ids.filter((id) => !found.has(id));
   if (unknown.length > 0) {

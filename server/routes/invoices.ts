@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../context';
+import { inChunks, statementChunks } from '../db/paced';
 import { invoices, orderEvents, orderLines, orders, sellers, users } from '../db/schema';
 import { requireSeller } from '../http/auth';
 import { readJson } from '../http/body';
@@ -96,17 +97,22 @@ export function invoiceRoutes(ctx: ServerContext) {
       const invoiceId = await ctx.db.transaction(async (tx) => {
         // Serializes invoice creation so two invoices cannot take the same number.
         await tx.execute(sql`lock table ${invoices} in share row exclusive mode`);
-        const found = await tx
-          .select({
-            id: orders.id,
-            status: orders.status,
-            invoiceId: orders.invoiceId,
-            sellerId: orders.sellerId,
-            clientId: orders.clientId,
-          })
-          .from(orders)
-          .where(and(inArray(orders.id, ids), sql`${orders.sellerId} in ${storefrontsOf(user.id)}`))
-          .for('update');
+        // In chunks in id order, so two invoices naming the same orders lock them in one order.
+        const found = await inChunks(
+          [...ids].sort((a, b) => a - b),
+          (chunk) =>
+            tx
+              .select({
+                id: orders.id,
+                status: orders.status,
+                invoiceId: orders.invoiceId,
+                sellerId: orders.sellerId,
+                clientId: orders.clientId,
+              })
+              .from(orders)
+              .where(and(inArray(orders.id, chunk), sql`${orders.sellerId} in ${storefrontsOf(user.id)}`))
+              .for('update'),
+        );
         const byId = new Map(found.map((order) => [order.id, order]));
         const orderErrors = ids.flatMap((id) => {
           const order = byId.get(id);
@@ -127,13 +133,15 @@ export function invoiceRoutes(ctx: ServerContext) {
         if (Object.keys(errors).length > 0) throw badRequest(errors);
 
         // As exact text: a float8 would round a sum past 2^53 before it could be refused.
-        const [sum] = await tx
-          .select({
-            cents: sql<string>`coalesce(sum(${orderLines.quantity}::bigint * ${orderLines.unitPriceCents}), 0)::text`,
-          })
-          .from(orderLines)
-          .where(inArray(orderLines.orderId, ids));
-        const exactCents = BigInt(sum?.cents ?? '0');
+        const sums = await inChunks(ids, (chunk) =>
+          tx
+            .select({
+              cents: sql<string>`coalesce(sum(${orderLines.quantity}::bigint * ${orderLines.unitPriceCents}), 0)::text`,
+            })
+            .from(orderLines)
+            .where(inArray(orderLines.orderId, chunk)),
+        );
+        const exactCents = sums.reduce((total, sum) => total + BigInt(sum.cents), 0n);
         if (exactCents > BigInt(MAX_INVOICE_CENTS))
           throw invalid('order_ids', 'The invoice total is too large; invoice fewer orders.');
         const totalCents = Number(exactCents);
@@ -162,16 +170,20 @@ export function invoiceRoutes(ctx: ServerContext) {
           })
           .returning({ id: invoices.id });
         if (!invoice) throw new Error('The invoice insert returned nothing');
-        await tx.update(orders).set({ invoiceId: invoice.id, updatedAt: now }).where(inArray(orders.id, ids));
-        await tx.insert(orderEvents).values(
-          ids.map((orderId) => ({
-            orderId,
-            actorId: user.id,
-            type: 'invoiced' as const,
-            note: number,
-            createdAt: now,
-          })),
-        );
+        for (const chunk of statementChunks(ids)) {
+          await tx.update(orders).set({ invoiceId: invoice.id, updatedAt: now }).where(inArray(orders.id, chunk));
+        }
+        for (const chunk of statementChunks(ids)) {
+          await tx.insert(orderEvents).values(
+            chunk.map((orderId) => ({
+              orderId,
+              actorId: user.id,
+              type: 'invoiced' as const,
+              note: number,
+              createdAt: now,
+            })),
+          );
+        }
         return invoice.id;
       });
       const [invoice] = await loadInvoices(ctx.db, [invoiceId], day);

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/client';
+import { inChunks, statementChunks } from '../db/paced';
 import { offers, productContains, publishers, regions, sellers } from '../db/schema';
 import { requireSeller } from '../http/auth';
 import { readJson } from '../http/body';
@@ -37,15 +38,10 @@ const CHANGEABLE = {
 } as const;
 type Change = { id: number; set: { -readonly [K in keyof typeof CHANGEABLE]?: (typeof offers.$inferInsert)[K] } };
 /**
- * Offers per UPDATE statement. One statement per offer made a 500-offer update 500 statements
- * (seconds on the embedded database, whose one connection every other request waits for); one for
- * all of them held the event loop for one long statement. Batches keep both short (behaviour §8).
- */
-const UPDATE_BATCH = 50;
-
-/**
  * Writes `changes` (each offer's new values; offers that set the same columns share statements)
- * as `UPDATE … FROM (VALUES …)`, each offer's `version` one up and `updated_at` at `now`.
+ * as `UPDATE … FROM (VALUES …)`, each offer's `version` one up and `updated_at` at `now`. One
+ * statement per offer made a 500-offer update 500 statements; one for all of them held the event
+ * loop for one long statement: chunks keep both short (behaviour §8).
  */
 async function writeChanges(tx: Database, changes: Change[], now: Date) {
   const byColumns = new Map<string, Change[]>();
@@ -57,8 +53,8 @@ async function writeChanges(tx: Database, changes: Change[], now: Date) {
   }
   for (const [key, group] of byColumns) {
     const columns = (key ? key.split(',') : []) as (keyof typeof CHANGEABLE)[];
-    for (let start = 0; start < group.length; start += UPDATE_BATCH) {
-      const rows = group.slice(start, start + UPDATE_BATCH).map((change) => {
+    for (const chunk of statementChunks(group)) {
+      const rows = chunk.map((change) => {
         const values = columns.map((column) => {
           const value = change.set[column];
           return sql`${value instanceof Date ? value.toISOString() : value}::${sql.raw(CHANGEABLE[column][1])}`;
@@ -79,30 +75,26 @@ async function writeChanges(tx: Database, changes: Change[], now: Date) {
   }
 }
 
-/** Offers read back per statement: 500 in one held the event loop for about 50 ms (behaviour §8). */
-const LOAD_BATCH = 100;
-
-async function loadOffersInBatches(db: Database, ids: number[]) {
-  const loaded: Awaited<ReturnType<typeof loadOffers>> = [];
-  for (let start = 0; start < ids.length; start += LOAD_BATCH) {
-    loaded.push(...(await loadOffers(db, ids.slice(start, start + LOAD_BATCH))));
-  }
-  return loaded;
-}
-
-/** Locks the caller's offers among `ids`; the first id that is not one of them answers 404. */
+/**
+ * Locks the caller's offers among `ids`; the first id that is not one of them answers 404. The
+ * chunks go in id order, so two requests naming the same offers take their locks in one order.
+ */
 async function lockOwnOffers(tx: Database, userId: number, ids: number[]) {
-  const rows = await tx
-    .select({
-      id: offers.id,
-      isPublished: offers.isPublished,
-      startAt: offers.startAt,
-      endAt: offers.endAt,
-      version: offers.version,
-    })
-    .from(offers)
-    .where(and(inArray(offers.id, ids), ownedBy(userId)))
-    .for('update');
+  const rows = await inChunks(
+    [...ids].sort((a, b) => a - b),
+    (chunk) =>
+      tx
+        .select({
+          id: offers.id,
+          isPublished: offers.isPublished,
+          startAt: offers.startAt,
+          endAt: offers.endAt,
+          version: offers.version,
+        })
+        .from(offers)
+        .where(and(inArray(offers.id, chunk), ownedBy(userId)))
+        .for('update'),
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing !== undefined) throw notFound(`Offer ${missing} not found.`);
@@ -115,8 +107,10 @@ async function existingIds(
   table: typeof publishers | typeof regions,
   ids: number[],
 ): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+  const distinct = [...new Set(ids)];
+  const rows = await inChunks(distinct, (chunk) =>
+    tx.select({ id: table.id }).from(table).where(inArray(table.id, chunk)),
+  );
   return new Set(rows.map((row) => row.id));
 }
 
@@ -194,15 +188,15 @@ export function manageOfferRoutes(ctx: ServerContext) {
         const current = await lockOwnOffers(tx, user.id, ids);
         // Only offers whose state changes are written: publishing again keeps the first published_at.
         const changing = ids.filter((id) => current.get(id)?.isPublished !== publish);
-        for (let start = 0; start < changing.length; start += UPDATE_BATCH) {
+        for (const chunk of statementChunks(changing)) {
           await tx
             .update(offers)
             .set({ isPublished: publish, publishedAt: publish ? now : null, updatedAt: now, version: nextVersion })
-            .where(inArray(offers.id, changing.slice(start, start + UPDATE_BATCH)));
+            .where(inArray(offers.id, chunk));
         }
         return changing.length;
       });
-      return c.json({ count: written, offers: await loadOffersInBatches(ctx.db, ids) }, 200);
+      return c.json({ count: written, offers: await loadOffers(ctx.db, ids) }, 200);
     })
     .post('/manage-offers/update/', async (c) => {
       const user = requireSeller(c);
@@ -292,6 +286,6 @@ export function manageOfferRoutes(ctx: ServerContext) {
 
         await writeChanges(tx, updates, now);
       });
-      return c.json({ count: ids.length, offers: await loadOffersInBatches(ctx.db, ids) }, 200);
+      return c.json({ count: ids.length, offers: await loadOffers(ctx.db, ids) }, 200);
     });
 }

@@ -11,6 +11,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
+import { inChunks } from '../db/paced';
 import { offers, sellers } from '../db/schema';
 import { readJson } from '../http/body';
 import { toMoney } from '../http/money';
@@ -24,20 +25,22 @@ export function offerAvailabilityRoutes(ctx: ServerContext) {
     const user = c.get('user');
     const ids = [...new Set(body.offer_ids)];
     const now = ctx.now();
-    const rows = await ctx.db
-      .select({
-        id: offers.id,
-        product: offers.product,
-        unitPriceCents: offers.unitPriceCents,
-        isPublished: offers.isPublished,
-        endAt: offers.endAt,
-        version: offers.version,
-        publicVersion: offers.publicVersion,
-        ownerId: sellers.ownerId,
-      })
-      .from(offers)
-      .innerJoin(sellers, eq(sellers.id, offers.sellerId))
-      .where(inArray(offers.id, ids));
+    const rows = await inChunks(ids, (chunk) =>
+      ctx.db
+        .select({
+          id: offers.id,
+          product: offers.product,
+          unitPriceCents: offers.unitPriceCents,
+          isPublished: offers.isPublished,
+          endAt: offers.endAt,
+          version: offers.version,
+          publicVersion: offers.publicVersion,
+          ownerId: sellers.ownerId,
+        })
+        .from(offers)
+        .innerJoin(sellers, eq(sellers.id, offers.sellerId))
+        .where(inArray(offers.id, chunk)),
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     const result = ids.map((id): OfferAvailability => {
       const offer = byId.get(id);

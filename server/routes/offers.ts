@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/client';
+import { ROWS_PER_STATEMENT } from '../db/paced';
 import {
   containsPattern,
   type OfferType,
@@ -52,12 +53,13 @@ export const MAX_UPLOAD_ROWS = 5000;
 const MAX_FORM_PARTS = 10;
 const MAX_PRODUCT_LENGTH = 200;
 /**
- * Rows per INSERT (or per read back). The embedded database runs one statement at a time, in this
- * process, so a batch is how long another user's request may wait behind an import. At 100 rows
- * (20 to 50 ms each) `GET /api/v1/profile` had a p95 near 290 ms during a 5,000-row upload on a
- * busy 2-core machine; at 25 it was 60 to 135 ms, for an import about as fast.
+ * Rows per INSERT (or per read back), and records validated between two yields. The embedded
+ * database runs one statement at a time, in this process, so a batch is how long another user's
+ * request may wait behind an import. At 100 rows (20 to 50 ms each) `GET /api/v1/profile` had a
+ * p95 near 290 ms during a 5,000-row upload on a busy 2-core machine; at 25 it was 60 to 135 ms,
+ * for an import about as fast.
  */
-const UPLOAD_BATCH = 25;
+const UPLOAD_BATCH = ROWS_PER_STATEMENT;
 
 /** Lets requests that queued up meanwhile (HTTP and database) run before the next batch. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -3,10 +3,11 @@
  * (`readOrder`), the special-price request and the negotiation moves. Which move is allowed from
  * which state is the table at the top of `openapi/schema.yaml`; anything else answers 409.
  */
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppContext, AppEnv, AuthUser, ServerContext } from '../context';
 import type { Database } from '../db/client';
+import { statementChunks } from '../db/paced';
 import {
   type NegotiationState,
   type OrderEventType,
@@ -37,8 +38,6 @@ import {
 } from '../queries/orders';
 
 const ORDER_ID = ':orderId{[1-9][0-9]{0,8}}';
-/** Order lines written per statement when a counter-offer names many. */
-const COUNTER_BATCH = 100;
 
 type OrderListQuery = QueryOf<'listOrders'> & { invoiced?: boolean };
 
@@ -145,6 +144,19 @@ async function recordEvent(
 }
 
 const orderIdOf = (c: AppContext) => Number(c.req.param('orderId'));
+
+/** An order line holds a counter-offer: a proposed quantity, unit price or both. */
+const hasCounter = sql`(${orderLines.counterQuantity} is not null or ${orderLines.counterUnitPriceCents} is not null)`;
+
+/** Drops the counter-offer terms of the order lines `ids`, in chunks (behaviour §8). */
+async function clearCounters(tx: Database, ids: number[]) {
+  for (const chunk of statementChunks(ids)) {
+    await tx
+      .update(orderLines)
+      .set({ counterQuantity: null, counterUnitPriceCents: null })
+      .where(inArray(orderLines.id, chunk));
+  }
+}
 
 export function orderRoutes(ctx: ServerContext) {
   /**
@@ -291,7 +303,12 @@ export function orderRoutes(ctx: ServerContext) {
           throw conflict("A counter-offer is already waiting for the client's answer.");
         }
         const lines = await tx
-          .select({ id: orderLines.id, quantity: orderLines.quantity, unitPriceCents: orderLines.unitPriceCents })
+          .select({
+            id: orderLines.id,
+            quantity: orderLines.quantity,
+            unitPriceCents: orderLines.unitPriceCents,
+            hasCounter: sql<boolean>`${hasCounter}`,
+          })
           .from(orderLines)
           .where(eq(orderLines.orderId, order.id));
         const current = new Map(lines.map((line) => [line.id, line]));
@@ -325,17 +342,18 @@ export function orderRoutes(ctx: ServerContext) {
         });
         if (Object.keys(errors).length > 0) throw badRequest(errors);
 
-        // A counter replaces any earlier one: lines not named in it keep their current terms.
-        await tx
-          .update(orderLines)
-          .set({ counterQuantity: null, counterUnitPriceCents: null })
-          .where(eq(orderLines.orderId, order.id));
-        // A hundred lines per statement: one statement per line made a 500-line counter seconds long
-        // on the embedded database, which every other request waits for (behaviour §8).
-        for (let start = 0; start < counters.length; start += COUNTER_BATCH) {
-          const rows = counters
-            .slice(start, start + COUNTER_BATCH)
-            .map((line) => sql`(${line.id}::integer, ${line.quantity}::integer, ${line.priceCents}::integer)`);
+        // A counter replaces any earlier one: lines not named in it keep their current terms. Only
+        // lines that still hold a counter and are not named again need clearing.
+        await clearCounters(
+          tx,
+          lines.filter((line) => line.hasCounter && !seen.has(line.id)).map((line) => line.id),
+        );
+        // In chunks: one statement per line made a 500-line counter seconds long on the embedded
+        // database, one for all of them a long stretch of its event loop (behaviour §8).
+        for (const chunk of statementChunks(counters)) {
+          const rows = chunk.map(
+            (line) => sql`(${line.id}::integer, ${line.quantity}::integer, ${line.priceCents}::integer)`,
+          );
           await tx.execute(sql`
             update ${orderLines}
             set ${sql.identifier(orderLines.counterQuantity.name)} = v.quantity,
@@ -357,21 +375,26 @@ export function orderRoutes(ctx: ServerContext) {
         const body = ctx.contract.body('respondToCounter', raw);
         assertInProgress(order);
         if (order.negotiation !== 'counter_proposed') throw conflict('There is no counter-offer to answer.');
+        // Lines without a counter keep their terms either way, so only the countered ones are written.
+        const countered = await tx
+          .select({ id: orderLines.id })
+          .from(orderLines)
+          .where(and(eq(orderLines.orderId, order.id), hasCounter));
+        const ids = countered.map((line) => line.id);
         if (body.accept) {
-          await tx
-            .update(orderLines)
-            .set({
-              quantity: sql`coalesce(${orderLines.counterQuantity}, ${orderLines.quantity})`,
-              unitPriceCents: sql`coalesce(${orderLines.counterUnitPriceCents}, ${orderLines.unitPriceCents})`,
-              counterQuantity: null,
-              counterUnitPriceCents: null,
-            })
-            .where(eq(orderLines.orderId, order.id));
+          for (const chunk of statementChunks(ids)) {
+            await tx
+              .update(orderLines)
+              .set({
+                quantity: sql`coalesce(${orderLines.counterQuantity}, ${orderLines.quantity})`,
+                unitPriceCents: sql`coalesce(${orderLines.counterUnitPriceCents}, ${orderLines.unitPriceCents})`,
+                counterQuantity: null,
+                counterUnitPriceCents: null,
+              })
+              .where(inArray(orderLines.id, chunk));
+          }
         } else {
-          await tx
-            .update(orderLines)
-            .set({ counterQuantity: null, counterUnitPriceCents: null })
-            .where(eq(orderLines.orderId, order.id));
+          await clearCounters(tx, ids);
         }
         const outcome = body.accept ? 'counter_accepted' : 'counter_declined';
         await tx.update(orders).set({ negotiation: outcome, updatedAt: now }).where(eq(orders.id, order.id));

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/mini';
 import { persisted } from '@/lib/persisted';
-import type { TokenPair } from './models';
+import type { RefreshedTokens, TokenPair } from './models';
 
 /**
  * A token goes into the Authorization header as is, so a stored one must be RFC 6750's b64token:
@@ -17,36 +17,60 @@ const refresh = persisted('refresh-token', tokenSchema, null);
 /** Whether the server, not the user, ended this tab's last session (see `expire`). */
 let endedByServer = false;
 
+type SessionListener = (hasSession: boolean, expired: boolean) => void;
+/** Listeners to sessions that begin or end in this tab (other tabs are heard through storage). */
+const sameTab = new Set<SessionListener>();
+const tell = (hasSession: boolean, expired: boolean) => {
+  for (const listener of sameTab) listener(hasSession, expired);
+};
+
 export const tokenStore = {
   accessToken: (): string | null => access.read(),
   refreshToken: (): string | null => refresh.read(),
   hasTokens: (): boolean => access.read() !== null || refresh.read() !== null,
-  /** A sign-in stores both tokens (behaviour §4). */
+  /** A sign-in stores both tokens (behaviour §4): a session begins. */
   save(pair: TokenPair) {
     endedByServer = false;
     access.write(pair.access);
     refresh.write(pair.refresh);
+    tell(true, false);
   },
-  saveAccess(token: string) {
-    access.write(token);
+  /**
+   * A refresh's answer: the new access token, and the new refresh token when the server rotates
+   * them (SimpleJWT's ROTATE_REFRESH_TOKENS). The session goes on: no one is told of a change.
+   */
+  saveRefreshed(tokens: RefreshedTokens) {
+    access.write(tokens.access);
+    if (tokens.refresh !== undefined) refresh.write(tokens.refresh);
   },
   clear() {
     endedByServer = false;
     access.remove();
     refresh.remove();
+    tell(false, false);
   },
   /** The server refused the refresh token: the session is over without the user ending it. */
   expire() {
     endedByServer = true;
     access.remove();
     refresh.remove();
+    tell(false, true);
   },
   /**
-   * Tells when a session begins or ends, in this tab or another: a new refresh token means someone
-   * signed in (true), none means the session is over (false). A refreshed access token is neither.
-   * `expired` tells an end the server decided in this tab (a refused refresh) from a sign-out.
+   * Tells when a session begins or ends, in this tab or another: a sign-in (true), a sign-out or a
+   * refused refresh (false). A refresh is neither, rotated refresh token included; in another tab
+   * it shows as one refresh token replacing another. `expired` tells an end the server decided in
+   * this tab (a refused refresh) from a sign-out.
    */
-  onSessionChange(listener: (hasSession: boolean, expired: boolean) => void): () => void {
-    return refresh.subscribe((token) => listener(token !== null, token === null && endedByServer));
+  onSessionChange(listener: SessionListener): () => void {
+    sameTab.add(listener);
+    const stopOtherTabs = refresh.onOtherTab((token, previous) => {
+      if (token !== null && previous !== undefined && previous !== null) return;
+      listener(token !== null, token === null && endedByServer);
+    });
+    return () => {
+      sameTab.delete(listener);
+      stopOtherTabs();
+    };
   },
 };

@@ -1,6 +1,8 @@
 /**
  * The top-level decision (behaviour §2): a loading view while the profile is fetched, the
- * signed-in layout with a profile, the signed-out screens without. A sign-in goes to `/`.
+ * signed-in layout with a profile, the signed-out screens without. A sign-in goes to `/`. A stored
+ * session whose profile cannot be loaded shows why, except on the signed-out screens: no state of
+ * the session keeps the user from signing in again.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -20,6 +22,7 @@ const SessionProblem = lazy(() => import('./session-problem').then((m) => ({ def
 const Snackbar = lazy(() => import('@/ui/snackbar').then((m) => ({ default: m.Snackbar })));
 
 const FIRST_USE = ['pointerdown', 'keydown', 'focusin'] as const;
+const SIGNED_OUT_PAGES: ReadonlySet<string> = new Set([paths.signIn, paths.signUp, paths.verifyEmail]);
 
 /**
  * Whether to mount the snackbar: from the first message or the first sign of a user (a press, a
@@ -44,7 +47,7 @@ function useSnackbarWanted() {
 
 export function App() {
   const session = SessionContext.useActorRef();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const snackbarWanted = useSnackbarWanted();
   const view = SessionContext.useSelector((s) => {
     if (s.matches('signedIn') || s.matches('signingOut')) return 'signedIn' as const;
@@ -73,12 +76,12 @@ export function App() {
       <ThemeSync />
       <ErrorBoundary>
         {view === 'loading' && <PageLoading label="Loading your account…" />}
-        {view === 'failed' && (
+        {view === 'failed' && !SIGNED_OUT_PAGES.has(location) && (
           <Suspense fallback={<PageLoading />}>
             <SessionProblem />
           </Suspense>
         )}
-        {view === 'signedOut' && <SignedOutApp />}
+        {(view === 'signedOut' || (view === 'failed' && SIGNED_OUT_PAGES.has(location))) && <SignedOutApp />}
         {view === 'signedIn' && (
           <Suspense fallback={<PageLoading />}>
             <SignedInApp />

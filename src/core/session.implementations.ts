@@ -32,6 +32,7 @@ export function createSessionLogic(clients: ApiClients) {
     actions: {
       saveTokens: (_, tokens) => tokenStore.save(tokens),
       forgetTokens: () => tokenStore.clear(),
+      expireTokens: () => tokenStore.expire(),
     },
     guards: {
       hasStoredTokens: () => tokenStore.hasTokens(),

@@ -1,10 +1,36 @@
 /**
- * Dates in tables (behaviour §5): "dd/mm/yy at hh:mm", 24-hour, in the browser's time zone.
- * The contract sends ISO 8601 date-times with a zone and days as YYYY-MM-DD.
+ * The one date and time convention (behaviour §5), day first everywhere:
+ * - tables and text: "09/01/27 at 17:20" (24-hour clock) and days "09/01/27";
+ * - pickers and date fields: "09/01/2027" and "09/01/2027, 5:20 PM" (hours 1 to 12, AM/PM), as
+ *   React Aria writes them in DATE_LOCALE, which src/app/aria-providers.tsx gives it;
+ * - names for screen readers: "9 January 2027" and "9 January 2027, 5:20 PM", which cannot be
+ *   read two ways ("Start: 9 January 2027, 5:20 PM").
+ * Every format lives here; the providers, grids, pickers and their stand-ins read it.
  *
- * Formatting only, no date arithmetic: the `Date` getters read an instant in the browser's zone.
- * A grid formats two dates per row, and building an @internationalized/date value per cell cost
- * more than the rest of the row put together (`npm run bench`, rows painted).
+ * The contract sends ISO 8601 date-times with a zone and days as YYYY-MM-DD.
+ */
+
+/**
+ * React Aria's locale. British English writes dates day first (dd/mm/yyyy), starts the calendar's
+ * weeks on Monday and names months in English; it writes numbers as US English does, so the
+ * quantity fields are unchanged (money has its own formatter, src/lib/money.ts).
+ */
+export const DATE_LOCALE = 'en-GB';
+
+/** Pickers that take a time show hours 1 to 12 with AM/PM (behaviour §9: time picker). */
+export const PICKER_HOUR_CYCLE = 12;
+
+/**
+ * British English writes the day period in lower case ("5:20 pm"); the app writes AM and PM as the
+ * specification does, in the picker's segment and in every text standing for it.
+ */
+export const dayPeriodShown = (text: string) => text.toUpperCase();
+
+/*
+ * Table dates: formatting only, no date arithmetic: the `Date` getters read an instant in the
+ * browser's zone. A grid formats two dates per row, and building an @internationalized/date value
+ * (or calling Intl) per cell cost more than the rest of the row put together (`npm run bench`,
+ * rows painted).
  */
 const two = (n: number) => String(n).padStart(2, '0');
 
@@ -54,3 +80,84 @@ export function fromLocalIso(local: string): string | null {
   if (Number.isNaN(instant.getTime()) || !sameDay) return null;
   return instant.toISOString().replace('.000Z', 'Z');
 }
+
+/*
+ * Pickers and their names. Their values are wall-clock days ("2027-01-09") and times
+ * ("2027-01-09T17:20:00") without a zone, so they are formatted as UTC: no zone can move them.
+ */
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** The wall-clock value as a UTC instant with the same fields; null when it is not one. */
+function wallClock(value: string): Date | null {
+  const match = WALL_CLOCK.exec(value);
+  if (!match) return null;
+  const [year, month, day, hours = 0, minutes = 0] = match.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(0);
+  date.setUTCFullYear(year as number, (month as number) - 1, day);
+  date.setUTCHours(hours, minutes);
+  return date.getUTCDate() === day && hours < 24 && minutes < 60 ? date : null;
+}
+
+const utc = { timeZone: 'UTC' } as const;
+const hour12 = { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' } as const;
+/** What React Aria's segments show (its numeric fields, resolved in DATE_LOCALE): "09/01/2027". */
+const fieldDayFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
+  ...utc,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const fieldDateTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
+  ...utc,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  ...hour12,
+});
+const spokenDayFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
+  ...utc,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const spokenTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, { ...utc, ...hour12 });
+
+function formatted(format: Intl.DateTimeFormat, value: string): string | null {
+  const date = wallClock(value);
+  if (!date) return null;
+  return format
+    .formatToParts(date)
+    .map((part) => (part.type === 'dayPeriod' ? dayPeriodShown(part.value) : part.value))
+    .join('');
+}
+
+/** "2027-01-09" → "09/01/2027", as a date field shows it; null when it is not a day. */
+export const fieldDay = (day: string) => formatted(fieldDayFormat, day);
+
+/**
+ * "2027-01-09T17:20:00" → "09/01/2027, 5:20 PM", as a date-time field shows it (with Intl's narrow
+ * no-break space before PM, as the field has it); null when unreadable.
+ */
+export const fieldDateTime = (local: string) => formatted(fieldDateTimeFormat, local);
+
+/** Intl may put a narrow no-break space before AM/PM; a name keeps plain spaces. */
+const plainSpaces = (text: string | null) => (text === null ? null : text.replace(/\s/g, ' '));
+
+/** "2027-01-09" → "9 January 2027"; null when it is not a day. */
+export const spokenDay = (day: string) => plainSpaces(formatted(spokenDayFormat, day));
+
+/** "2027-01-09T17:20:00" → "9 January 2027, 5:20 PM"; null when unreadable. */
+export function spokenDateTime(local: string): string | null {
+  const day = spokenDay(local.slice(0, 10));
+  const time = local.length > 10 ? plainSpaces(formatted(spokenTimeFormat, local)) : null;
+  return day && time ? `${day}, ${time}` : null;
+}
+
+/** "2026-11-01" to "2026-11-30" → "1 November 2026 to 30 November 2026"; null when either is unreadable. */
+export function spokenDayRange(start: string, end: string): string | null {
+  const [from, to] = [spokenDay(start), spokenDay(end)];
+  return from && to ? `${from} to ${to}` : null;
+}
+
+/** The name of a field or button showing a date: "Start: 9 January 2027, 5:20 PM", or the label alone. */
+export const dateFieldName = (label: string, spoken: string | null) => (spoken ? `${label}: ${spoken}` : label);

@@ -13,8 +13,11 @@ export interface Persisted<T> {
   read(): T;
   write(value: T): void;
   remove(): void;
-  /** Calls back with the parsed value whenever another tab changes (or removes) this key. */
-  onOtherTab(listener: (value: T) => void): () => void;
+  /**
+   * Calls back with the parsed value whenever another tab changes (or removes) this key, and with
+   * the value it replaced (undefined when the change does not say: storage cleared as a whole).
+   */
+  onOtherTab(listener: (value: T, previous: T | undefined) => void): () => void;
   /** Calls back on every change, from this tab or another. */
   subscribe(listener: (value: T) => void): () => void;
 }
@@ -56,6 +59,11 @@ export function persisted<S extends z.ZodMiniType>(
     if (store?.getItem(key) === raw) store.removeItem(key);
     return fallback;
   };
+  /** What another tab replaced: read, never removed (it is no longer what is stored). */
+  const previousOf = (raw: string | null): z.infer<S> => {
+    const decoded = raw === null ? 'invalid' : decode(raw);
+    return decoded === 'invalid' ? fallback : decoded.value;
+  };
   const parse = (raw: string | null): z.infer<S> => {
     if (raw === null) return fallback;
     const decoded = decode(raw);
@@ -93,13 +101,14 @@ export function persisted<S extends z.ZodMiniType>(
     onOtherTab(listener) {
       if (typeof window === 'undefined') return () => {};
       const handle = (event: StorageEvent) => {
-        if (event.key === key || event.key === null) listener(parse(event.newValue));
+        if (event.key === key) listener(parse(event.newValue), previousOf(event.oldValue));
+        else if (event.key === null) listener(parse(event.newValue), undefined);
       };
       window.addEventListener('storage', handle);
       return () => window.removeEventListener('storage', handle);
     },
     subscribe(listener) {
-      const stopOtherTabs = this.onOtherTab(listener);
+      const stopOtherTabs = this.onOtherTab((value) => listener(value));
       const local = () => listener(read());
       const listeners = sameTabListeners.get(key) ?? new Set();
       listeners.add(local);

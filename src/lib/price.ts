@@ -6,6 +6,8 @@
  * The filter reads left to right and never looks ahead, so the sanitised form of a prefix is a
  * prefix of the sanitised whole: the price field relies on it to keep the caret in place.
  */
+import { type Cents, centsOf } from './money';
+
 const DECIMALS = 2;
 
 /** The highest unit price the contract takes (server/http/money.ts: what its integer columns and sums hold). */
@@ -42,3 +44,6 @@ export function formatPriceInput(value: string): string {
   const [whole = '', fraction = ''] = clean.split('.');
   return `${whole.replace(/^0+(?=\d)/, '') || '0'}.${fraction.padEnd(DECIMALS, '0')}`;
 }
+
+/** What a price field's text is worth: "12.5" → 1250, "€1,234.5" → 123450; NaN when it holds no amount. */
+export const centsOfPriceInput = (typed: string): Cents => centsOf(formatPriceInput(typed));

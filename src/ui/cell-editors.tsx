@@ -9,6 +9,7 @@
  */
 import { type ComponentType, useEffect, useId, useState } from 'react';
 import { Input, TextField } from 'react-aria-components';
+import { dateFieldName, fieldDateTime, spokenDateTime } from '@/lib/dates';
 import type { DateTimePickerProps } from './date-time-picker';
 import { ChevronDownIcon } from './icons';
 import type { SelectOption, SelectProps } from './select';
@@ -128,7 +129,7 @@ export function CellSelect({
   const standIn = (
     <div className="cell-editor">
       <StandIn
-        label={label}
+        name={`${label}: ${chosen ?? 'Choose…'}`}
         text={chosen ?? 'Choose…'}
         errorId={errorMessage ? errorId : undefined}
         isDisabled={isDisabled}
@@ -148,6 +149,7 @@ export function CellSelect({
       options={options}
       selectedKey={selectedKey}
       onSelectionChange={(key) => onSelectionChange(typeof key === 'number' ? key : null)}
+      placeholder="Choose…"
       errorMessage={errorMessage}
       isDisabled={isDisabled}
       autoFocus={wake === 'focus'}
@@ -172,8 +174,8 @@ export function CellDateTime({
   const standIn = (
     <div className="cell-editor">
       <StandIn
-        label={label}
-        text={formatLocal(value)}
+        name={dateFieldName(label, value ? spokenDateTime(value) : null)}
+        text={(value && fieldDateTime(value)) || 'Choose…'}
         errorId={errorMessage ? errorId : undefined}
         isDisabled={isDisabled}
         onWake={setWake}
@@ -200,9 +202,12 @@ export function CellDateTime({
   );
 }
 
-/** A native button that looks like the field it stands for and wakes it on focus or press. */
+/**
+ * A native button that looks like the field it stands for and wakes it on focus or press; `text`
+ * is what the field shows, `name` what it is called with its value.
+ */
 function StandIn({
-  label,
+  name,
   text,
   errorId,
   isDisabled,
@@ -210,7 +215,7 @@ function StandIn({
   popup,
   children,
 }: {
-  label: string;
+  name: string;
   text: string;
   errorId: string | undefined;
   isDisabled: boolean | undefined;
@@ -222,8 +227,9 @@ function StandIn({
     <button
       type="button"
       className="field__input cell-editor__stand-in"
-      aria-label={`${label}: ${text}`}
+      aria-label={name}
       aria-haspopup={popup}
+      aria-expanded={false}
       aria-invalid={errorId ? true : undefined}
       aria-describedby={errorId}
       disabled={isDisabled}
@@ -247,19 +253,4 @@ function CellError({ id, message }: { id: string; message: string | undefined })
       {message}
     </span>
   );
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-
-/** "2026-11-24T13:05:00" → "11/24/2026, 1:05 PM", as the picker's segments will show it. */
-function formatLocal(value: string): string {
-  const date = new Date(value);
-  return value && !Number.isNaN(date.getTime()) ? dateTimeFormat.format(date) : 'Choose…';
 }

@@ -61,8 +61,15 @@ function DataGridRowView<TRow extends RowData>({
       data-grid-editing={isEditing || undefined}
     >
       {isSelected !== undefined && (
-        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a cell of an ARIA grid (see data-grid.tsx).
-        <td role="gridcell" data-grid-cell="" data-grid-select="" tabIndex={focusedColumn === 0 ? 0 : -1}>
+        <td
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a cell of an ARIA grid (see data-grid.tsx).
+          role="gridcell"
+          // The cell states its row's selection too: focus rests on the cell, not on the checkbox.
+          aria-selected={isSelected}
+          data-grid-cell=""
+          data-grid-select=""
+          tabIndex={focusedColumn === 0 ? 0 : -1}
+        >
           <input
             type="checkbox"
             className="data-grid__checkbox"

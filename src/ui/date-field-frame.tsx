@@ -1,5 +1,5 @@
 import { parseDate } from '@internationalized/date';
-import { useContext, useEffect, useRef } from 'react';
+import { useContext, useEffect, useId, useRef } from 'react';
 import {
   Button,
   DateInput,
@@ -11,6 +11,7 @@ import {
   Label,
   Popover,
 } from 'react-aria-components';
+import { dateFieldName } from '@/lib/dates';
 import { FieldHelp } from './field-help';
 import { CalendarIcon, CloseIcon } from './icons';
 import './field.css';
@@ -60,7 +61,9 @@ export function DaySegments({ slot }: { slot?: 'start' | 'end' }) {
 /**
  * The inside of a date field's React Aria root: label, the inputs with a clear button (while there
  * is a value; it puts focus back on the first segment) and the calendar button, description,
- * error, and the popover holding `calendar`.
+ * error, and the popover holding `calendar`. The inputs' group is named by the label and the value
+ * in words ("Start: 9 January 2027, 5:20 PM"), which cannot be read two ways; each segment keeps
+ * the label alone.
  */
 export function DateFieldFrame({
   label,
@@ -68,17 +71,21 @@ export function DateFieldFrame({
   description,
   errorMessage,
   hasValue,
+  spokenValue,
   onClear,
   calendar,
   openOnMount,
   children,
 }: DateFieldOptions & {
   hasValue: boolean;
+  /** The value in words (src/lib/dates.ts), null while there is none. */
+  spokenValue: string | null;
   onClear: () => void;
   calendar: React.ReactNode;
   /** The segment inputs. */
   children: React.ReactNode;
 }) {
+  const nameId = useId();
   const group = useRef<HTMLDivElement>(null);
   const calendarButton = useRef<HTMLButtonElement>(null);
   const single = useContext(DatePickerStateContext);
@@ -93,7 +100,13 @@ export function DateFieldFrame({
   return (
     <>
       <Label className={labelHidden ? 'visually-hidden' : 'field__label'}>{label}</Label>
-      <Group ref={group} className="field__input date-field__group">
+      {spokenValue && (
+        <span id={nameId} hidden>
+          {dateFieldName(label, spokenValue)}
+        </span>
+      )}
+      {/* Without a value the group keeps React Aria's name, the label. */}
+      <Group ref={group} aria-labelledby={spokenValue ? nameId : undefined} className="field__input date-field__group">
         {children}
         {hasValue && (
           <Button

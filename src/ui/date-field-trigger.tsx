@@ -1,17 +1,22 @@
 import { useId, useRef } from 'react';
-import { Button, Group, useLocale } from 'react-aria-components';
+import { Button, Group } from 'react-aria-components';
+import { dateFieldName } from '@/lib/dates';
 import { CalendarIcon, CloseIcon } from './icons';
 import './field.css';
 import './date-picker.css';
 
+/** A chosen value as the real field shows it ("09/01/2027") and in words ("9 January 2027"), src/lib/dates.ts. */
+export interface ShownDate {
+  text: string;
+  spoken: string;
+}
+
 export interface DateFieldTriggerProps {
   label: string;
-  /** The chosen day or the two ends of the chosen range, as 'YYYY-MM-DD'; empty when none. */
-  days: readonly string[];
+  /** The chosen day, range or moment; null when none. */
+  value: ShownDate | null;
   /** What the field says while nothing is chosen, such as "Any dates". */
   emptyText: string;
-  /** The chosen value as text, for a value that is not days (a date and time); overrides `days`. */
-  valueText?: string | undefined;
   /** The real field is on its way: the button cannot be pressed again meanwhile. */
   isPending: boolean;
   /** The user asks for the field: load it and open its calendar. */
@@ -25,15 +30,14 @@ export interface DateFieldTriggerProps {
 
 /**
  * What a lazily loaded date field shows until it is first used (src/ui/lazy-date-*.tsx): the same
- * label and frame with the chosen days as text, a clear button while there is a value, and one
- * button, named by the label and the value, that asks for the real field. Formatting a day for
- * display needs no calendar library: the days are plain dates, formatted in UTC.
+ * label and frame with the chosen value as the field writes it, a clear button while there is a
+ * value, and one button that asks for the real field, named by the label and the value in words
+ * ("Due date: 10 March 2026"), as the real field's group is.
  */
 export function DateFieldTrigger({
   label,
-  days,
+  value,
   emptyText,
-  valueText,
   isPending,
   onOpen,
   onIntent,
@@ -41,20 +45,9 @@ export function DateFieldTrigger({
   isDisabled,
   className,
 }: DateFieldTriggerProps) {
-  const { locale } = useLocale();
   const labelId = useId();
-  const valueId = useId();
   const open = useRef<HTMLButtonElement>(null);
-  const format = new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  const hasValue = valueText !== undefined || days.length > 0;
-  const text =
-    valueText ??
-    (days.length === 0 ? emptyText : days.map((day) => format.format(new Date(`${day}T00:00:00Z`))).join(' – '));
+  const hasValue = value !== null;
   return (
     <div
       className={['field', 'date-field', className].filter(Boolean).join(' ')}
@@ -66,7 +59,7 @@ export function DateFieldTrigger({
       <Group aria-labelledby={labelId} isDisabled={isDisabled} className="field__input date-field__group">
         <Button
           ref={open}
-          aria-labelledby={`${labelId} ${valueId}`}
+          aria-label={dateFieldName(label, value ? value.spoken : emptyText)}
           aria-haspopup="dialog"
           isPending={isPending}
           isDisabled={isDisabled}
@@ -75,8 +68,8 @@ export function DateFieldTrigger({
           onFocus={onIntent}
           className="date-field__trigger"
         >
-          <span id={valueId} className={hasValue ? 'date-field__text' : 'date-field__text date-field__text--empty'}>
-            {text}
+          <span className={hasValue ? 'date-field__text' : 'date-field__text date-field__text--empty'}>
+            {value ? value.text : emptyText}
           </span>
           <CalendarIcon size={18} />
         </Button>

@@ -1,5 +1,6 @@
 import { parseDate } from '@internationalized/date';
 import { DatePicker as AriaDatePicker, Calendar } from 'react-aria-components';
+import { spokenDay } from '@/lib/dates';
 import { CalendarMonths } from './calendar-months';
 import { DateFieldFrame, type DateFieldOptions, DaySegments, dateRootProps } from './date-field-frame';
 
@@ -25,6 +26,7 @@ export function DatePicker({ value, onChange, isRequired, ...options }: DatePick
       <DateFieldFrame
         {...options}
         hasValue={value !== null}
+        spokenValue={value === null ? null : spokenDay(value)}
         onClear={() => onChange(null)}
         calendar={
           <Calendar className="calendar">

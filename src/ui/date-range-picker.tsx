@@ -1,5 +1,6 @@
 import { parseDate } from '@internationalized/date';
 import { DateRangePicker as AriaDateRangePicker, RangeCalendar } from 'react-aria-components';
+import { spokenDayRange } from '@/lib/dates';
 import { CalendarMonths } from './calendar-months';
 import { DateFieldFrame, type DateFieldOptions, DaySegments, dateRootProps } from './date-field-frame';
 
@@ -29,6 +30,7 @@ export function DateRangePicker({ value, onChange, ...options }: DateRangePicker
       <DateFieldFrame
         {...options}
         hasValue={value !== null}
+        spokenValue={value === null ? null : spokenDayRange(value.start, value.end)}
         onClear={() => onChange(null)}
         calendar={
           <RangeCalendar visibleDuration={{ months: 2 }} pageBehavior="single" className="calendar calendar--range">

@@ -8,6 +8,7 @@ import {
   DateSegment,
   type DateSegmentProps,
 } from 'react-aria-components';
+import { dayPeriodShown, PICKER_HOUR_CYCLE, spokenDateTime } from '@/lib/dates';
 import { CalendarMonths } from './calendar-months';
 import { DateFieldFrame, type DateFieldOptions, dateRootProps } from './date-field-frame';
 import './date-time-picker.css';
@@ -91,7 +92,7 @@ export function DateTimePicker({
       minValue={min}
       maxValue={max}
       granularity="minute"
-      hourCycle={12}
+      hourCycle={PICKER_HOUR_CYCLE}
       value={dateTime}
       onChange={(next) => onChange(next ? next.toString() : null)}
       name={name}
@@ -101,6 +102,7 @@ export function DateTimePicker({
       <DateFieldFrame
         {...options}
         hasValue={!isRequired && value !== null}
+        spokenValue={dateTime && spokenDateTime(dateTime.toString())}
         onClear={() => onChange(null)}
         calendar={
           <Calendar className="calendar">
@@ -114,9 +116,19 @@ export function DateTimePicker({
   );
 }
 
-/** The minute segment steps by 5 (React Aria steps by 1 and has no option for it); others are as they come. */
+/**
+ * The minute segment steps by 5 (React Aria steps by 1 and has no option for it); the day period
+ * reads AM or PM (src/lib/dates.ts); others are as they come.
+ */
 function TimeSegment({ segment }: { segment: DateSegmentProps['segment'] }) {
   if (segment.type === 'minute') return <MinuteSegment segment={segment} />;
+  if (segment.type === 'dayPeriod') {
+    return (
+      <DateSegment segment={segment} className="date-field__segment">
+        {dayPeriodShown(segment.text)}
+      </DateSegment>
+    );
+  }
   return <DateSegment segment={segment} className="date-field__segment" />;
 }
 

@@ -1,6 +1,7 @@
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from './button';
 import { CloseIcon } from './icons';
+import { keepFocusInside } from './keep-focus';
 import './dialog.css';
 
 export interface DialogProps {
@@ -20,7 +21,9 @@ export interface DialogProps {
 /**
  * A controlled modal dialog with a title, a close button, a body and a footer. React Aria keeps
  * focus inside while it is open, closes it on Escape or a backdrop click, and puts focus back on
- * whatever had it before (usually the button that opened it).
+ * whatever had it before (usually the button that opened it). When the control holding focus
+ * leaves (an outcome replaced it), focus stays inside at once (keep-focus.ts), so Escape still
+ * closes it.
  */
 export function Dialog({
   title,
@@ -41,7 +44,7 @@ export function Dialog({
       className="modal-overlay"
     >
       <Modal className={`modal modal--${size}`}>
-        <AriaDialog role={role} className="dialog">
+        <AriaDialog ref={keepFocusInside} role={role} className="dialog">
           <header className="dialog__header">
             <Heading slot="title" className="dialog__title">
               {title}

@@ -1,4 +1,5 @@
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
+import { keepFocusInside } from './keep-focus';
 import './drawer.css';
 
 /** The open drawer of drawer.tsx, loaded on its first opening: React Aria's Modal and Dialog. */
@@ -23,7 +24,7 @@ export function DrawerPanel({
       className="drawer-overlay"
     >
       <Modal className="drawer">
-        <Dialog aria-label={label} className="drawer__dialog">
+        <Dialog ref={keepFocusInside} aria-label={label} className="drawer__dialog">
           {children(onClose)}
         </Dialog>
       </Modal>

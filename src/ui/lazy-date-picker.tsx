@@ -1,10 +1,16 @@
 import { lazy, Suspense, useState, useTransition } from 'react';
-import { DateFieldTrigger } from './date-field-trigger';
+import { fieldDay, spokenDay } from '@/lib/dates';
+import { DateFieldTrigger, type ShownDate } from './date-field-trigger';
 import type { DatePickerProps } from './date-picker';
 
 const load = () => import('./date-picker');
 const DatePicker = lazy(() => load().then((m) => ({ default: m.DatePicker })));
 const preload = () => void load().catch(() => undefined);
+
+function shown(day: string | null): ShownDate | null {
+  const [text, spoken] = day === null ? [] : [fieldDay(day), spokenDay(day)];
+  return text && spoken ? { text, spoken } : null;
+}
 
 /** A filter's date field: the stand-in shows no description or error, so neither is taken. */
 export type LazyDatePickerProps = Omit<DatePickerProps, 'description' | 'errorMessage' | 'openOnMount'>;
@@ -21,7 +27,7 @@ export function LazyDatePicker(props: LazyDatePickerProps) {
   const trigger = (
     <DateFieldTrigger
       label={label}
-      days={value === null ? [] : [value]}
+      value={shown(value)}
       emptyText="Any day"
       isPending={isPending}
       onOpen={() => startTransition(() => setWanted(true))}

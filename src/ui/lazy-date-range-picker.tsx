@@ -1,10 +1,18 @@
 import { lazy, Suspense, useState, useTransition } from 'react';
-import { DateFieldTrigger } from './date-field-trigger';
-import type { DateRangePickerProps } from './date-range-picker';
+import { fieldDay, spokenDayRange } from '@/lib/dates';
+import { DateFieldTrigger, type ShownDate } from './date-field-trigger';
+import type { DateRangePickerProps, DayRange } from './date-range-picker';
 
 const load = () => import('./date-range-picker');
 const DateRangePicker = lazy(() => load().then((m) => ({ default: m.DateRangePicker })));
 const preload = () => void load().catch(() => undefined);
+
+/** "01/11/2026 – 30/11/2026", as the picker's two inputs show it. */
+function shown(range: DayRange | null): ShownDate | null {
+  if (range === null) return null;
+  const [start, end, spoken] = [fieldDay(range.start), fieldDay(range.end), spokenDayRange(range.start, range.end)];
+  return start && end && spoken ? { text: `${start} – ${end}`, spoken } : null;
+}
 
 /** A filter's date field: the stand-in shows no description or error, so neither is taken. */
 export type LazyDateRangePickerProps = Omit<DateRangePickerProps, 'description' | 'errorMessage' | 'openOnMount'>;
@@ -22,7 +30,7 @@ export function LazyDateRangePicker(props: LazyDateRangePickerProps) {
   const trigger = (
     <DateFieldTrigger
       label={label}
-      days={value ? [value.start, value.end] : []}
+      value={shown(value)}
       emptyText="Any dates"
       isPending={isPending}
       onOpen={() => startTransition(() => setWanted(true))}

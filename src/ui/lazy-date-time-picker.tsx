@@ -1,10 +1,15 @@
 import { lazy, Suspense, useState, useTransition } from 'react';
-import { formatDateTime, fromLocalIso } from '@/lib/dates';
-import { DateFieldTrigger } from './date-field-trigger';
+import { fieldDateTime, spokenDateTime } from '@/lib/dates';
+import { DateFieldTrigger, type ShownDate } from './date-field-trigger';
 
 const load = () => import('./date-time-picker');
 const DateTimePicker = lazy(() => load().then((m) => ({ default: m.DateTimePicker })));
 const preload = () => void load().catch(() => undefined);
+
+function shown(local: string | null): ShownDate | null {
+  const [text, spoken] = local === null ? [] : [fieldDateTime(local), spokenDateTime(local)];
+  return text && spoken ? { text, spoken } : null;
+}
 
 export interface LazyDateTimePickerProps {
   label: string;
@@ -16,19 +21,17 @@ export interface LazyDateTimePickerProps {
 
 /**
  * A filter's date and time, as LazyDatePicker is a filter's day: a light stand-in with the label
- * and the chosen moment ("24/11/26 at 13:05", as the grids write it) until the user presses it,
- * then the real DateTimePicker (12-hour clock, 5-minute steps) with its calendar open.
+ * and the chosen moment ("24/11/2026, 1:05 PM", as the picker writes it) until the user presses
+ * it, then the real DateTimePicker (12-hour clock, 5-minute steps) with its calendar open.
  */
 export function LazyDateTimePicker({ label, value, onChange, className }: LazyDateTimePickerProps) {
   const [isWanted, setWanted] = useState(false);
   const [isPending, startTransition] = useTransition();
-  const instant = value ? fromLocalIso(value) : null;
   const trigger = (
     <DateFieldTrigger
       label={label}
-      days={[]}
+      value={shown(value)}
       emptyText="Any time"
-      valueText={instant ? formatDateTime(instant) : undefined}
       isPending={isPending}
       onOpen={() => startTransition(() => setWanted(true))}
       onIntent={preload}

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
-import { announce } from './announce';
+import { useEffect, useRef } from 'react';
+import { announceNameOf } from './announce';
 import './button.css';
 import './light-controls.css';
 
@@ -16,7 +16,7 @@ interface LightButtonProps {
  * `Button` as a native button for the signed-out screens, which must paint before React Aria
  * loads. Pending works as React Aria's Button does: `aria-disabled` but still focusable, the
  * type drops to `button` so Enter in a field does not submit, a progress bar named "In progress"
- * shows, and the change is announced when the button has focus.
+ * shows, and the change is announced when the button has focus (as text: signing in unmounts it).
  */
 export function LightButton({
   children,
@@ -25,19 +25,17 @@ export function LightButton({
   isPending = false,
   onPress,
 }: LightButtonProps) {
-  const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const wasPending = useRef(isPending);
   useEffect(() => {
-    if (wasPending.current !== isPending && document.activeElement === button.current) {
-      announce({ 'aria-labelledby': id }, 'assertive');
+    if (wasPending.current !== isPending && button.current && document.activeElement === button.current) {
+      announceNameOf(button.current, 'assertive');
     }
     wasPending.current = isPending;
-  }, [id, isPending]);
+  }, [isPending]);
   return (
     <button
       ref={button}
-      id={id}
       type={isPending ? 'button' : type}
       className={`button button--${variant} light-button`}
       aria-disabled={isPending || undefined}

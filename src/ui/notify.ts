@@ -6,6 +6,11 @@
 import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
 
 export const SNACKBAR_TIMEOUT_MS = 4000;
+/**
+ * A message with Undo stays longer by default: a keyboard user has to get to its button, Tab by
+ * Tab, before it goes (the timer stops once focus is on it). WCAG 2.2.1, timing adjustable.
+ */
+export const ACTION_TIMEOUT_MS = 10_000;
 
 export type NoticeType = 'error' | 'success' | 'info';
 
@@ -20,7 +25,7 @@ export const noticeQueue = new ToastQueue<Notice>({ maxVisibleToasts: 1 });
 
 /** Shows a message in the snackbar, replacing the one shown. Returns a function that closes it. */
 export function notify(notice: Notice & { timeout?: number }): () => void {
-  const { timeout = SNACKBAR_TIMEOUT_MS, ...content } = notice;
+  const { timeout = notice.onUndo ? ACTION_TIMEOUT_MS : SNACKBAR_TIMEOUT_MS, ...content } = notice;
   for (const shown of noticeQueue.visibleToasts) noticeQueue.close(shown.key);
   const key = noticeQueue.add(content, { timeout });
   return () => noticeQueue.close(key);

@@ -1,4 +1,5 @@
 import { Popover as AriaPopover, type PopoverProps as AriaPopoverProps, Dialog, Heading } from 'react-aria-components';
+import { keepFocusInside } from './keep-focus';
 import './popover.css';
 
 export interface PopoverPanelProps {
@@ -11,7 +12,10 @@ export interface PopoverPanelProps {
   placement: AriaPopoverProps['placement'];
 }
 
-/** The open popover of popover.tsx, loaded on its first opening: React Aria's Popover and Dialog. */
+/**
+ * The open popover of popover.tsx, loaded on its first opening: React Aria's Popover and Dialog.
+ * Focus stays inside when the control holding it leaves (keep-focus.ts).
+ */
 export function PopoverPanel({ triggerRef, isOpen, onClose, title, children, minWidth, placement }: PopoverPanelProps) {
   return (
     <AriaPopover
@@ -25,7 +29,7 @@ export function PopoverPanel({ triggerRef, isOpen, onClose, title, children, min
       className="popover"
       style={minWidth ? { minWidth } : undefined}
     >
-      <Dialog className="popover__dialog">
+      <Dialog ref={keepFocusInside} className="popover__dialog">
         <Heading slot="title" className="popover__title">
           {title}
         </Heading>

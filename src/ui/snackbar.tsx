@@ -12,6 +12,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Button } from './button';
 import { CloseIcon } from './icons';
+import { returnFocusWhenLost } from './keep-focus';
 import { noticeQueue as queue } from './notify';
 import './snackbar.css';
 
@@ -30,7 +31,13 @@ export function Snackbar() {
   return (
     // Top layer: an open modal hides the rest of the page from assistive technology, but not this,
     // so messages sent from a dialog are still announced and Undo stays reachable.
-    <section aria-label="Notifications" className="snackbar-region" data-react-aria-top-layer="true">
+    // Focus on Undo or Close goes back where it came from when the message goes with it.
+    <section
+      ref={returnFocusWhenLost}
+      aria-label="Notifications"
+      className="snackbar-region"
+      data-react-aria-top-layer="true"
+    >
       <div role="status" aria-atomic="true" className="visually-hidden">
         {notice && notice.type !== 'error' ? notice.message : ''}
       </div>

@@ -70,7 +70,7 @@ describe('obtainToken', () => {
 describe('refreshToken and revokeToken', () => {
   it('exchanges a refresh token for a working access token', async () => {
     const { refresh } = await api.login('client2');
-    const { access } = await api.req<Schemas['AccessToken']>(200, 'POST', '/api/v1/token/refresh', {
+    const { access } = await api.req<Schemas['RefreshedTokens']>(200, 'POST', '/api/v1/token/refresh', {
       json: { refresh },
     });
     expect(decodeJwt(access).token_type).toBe('access');
@@ -95,12 +95,14 @@ describe('refreshToken and revokeToken', () => {
     const pair = await api.req<TokenPair>(200, 'POST', '/api/v1/token', {
       json: { email: ACCOUNTS.seller2, password: DEMO_PASSWORD },
     });
-    await api.req(200, 'POST', '/api/v1/token/refresh', { json: { refresh: pair.refresh } });
-    const revoked = await api.req(200, 'POST', '/api/v1/token/blacklist', { json: { refresh: pair.refresh } });
+    const { refresh } = await api.req<TokenPair>(200, 'POST', '/api/v1/token/refresh', {
+      json: { refresh: pair.refresh },
+    });
+    const revoked = await api.req(200, 'POST', '/api/v1/token/blacklist', { json: { refresh } });
     expect(revoked).toEqual({});
-    const refused = await api.req(401, 'POST', '/api/v1/token/refresh', { json: { refresh: pair.refresh } });
+    const refused = await api.req(401, 'POST', '/api/v1/token/refresh', { json: { refresh } });
     expect(refused.detail).toEqual(expect.any(String));
-    await api.req(200, 'POST', '/api/v1/token/blacklist', { json: { refresh: pair.refresh } });
+    await api.req(200, 'POST', '/api/v1/token/blacklist', { json: { refresh } });
     // Another session of the same user is not affected.
     const other = await api.login('seller2');
     await api.req(200, 'POST', '/api/v1/token/refresh', { json: { refresh: other.refresh } });
@@ -112,6 +114,47 @@ describe('refreshToken and revokeToken', () => {
     await api.req(401, 'POST', '/api/v1/token/blacklist', { json: { refresh: 'garbage' } });
     const missing = await api.req(400, 'POST', '/api/v1/token/blacklist', { json: {} });
     expect(missing.refresh).toEqual([expect.any(String)]);
+  });
+});
+
+describe('refreshToken rotation (ROTATE_REFRESH_TOKENS, on by default)', () => {
+  const signIn = () =>
+    api.req<TokenPair>(200, 'POST', '/api/v1/token', { json: { email: ACCOUNTS.client, password: DEMO_PASSWORD } });
+
+  it("answers a new refresh token beside the access token and refuses the old one in SimpleJWT's words", async () => {
+    const pair = await signIn();
+    const rotated = await api.req<TokenPair>(200, 'POST', '/api/v1/token/refresh', { json: { refresh: pair.refresh } });
+    expect(decodeJwt(rotated.refresh).token_type).toBe('refresh');
+    expect(decodeJwt(rotated.refresh).jti).not.toBe(decodeJwt(pair.refresh).jti);
+    const refused = await api.req(401, 'POST', '/api/v1/token/refresh', { json: { refresh: pair.refresh } });
+    expect(refused).toEqual({ detail: 'Token is blacklisted', code: 'token_not_valid' });
+    // The new one works once in its turn, and its access token is a working one.
+    const again = await api.req<TokenPair>(200, 'POST', '/api/v1/token/refresh', {
+      json: { refresh: rotated.refresh },
+    });
+    await api.req(200, 'GET', '/api/v1/profile', { token: again.access });
+    await api.req(401, 'POST', '/api/v1/token/refresh', { json: { refresh: rotated.refresh } });
+  });
+
+  it('gives exactly one of two parallel refreshes of one token a new pair', async () => {
+    const { refresh } = await signIn();
+    const answers = await Promise.all(
+      [1, 2].map(() => api.call<TokenPair>('POST', '/api/v1/token/refresh', { json: { refresh } })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+  });
+});
+
+describe('refreshToken without rotation (ROTATE_REFRESH_TOKENS=false)', () => {
+  const unrotated = serverPerFile({ ROTATE_REFRESH_TOKENS: 'false' });
+
+  it('answers the access token alone and keeps the refresh token working', async () => {
+    const { refresh } = await unrotated.login('client');
+    const first = await unrotated.req<Schemas['RefreshedTokens']>(200, 'POST', '/api/v1/token/refresh', {
+      json: { refresh },
+    });
+    expect(Object.keys(first)).toEqual(['access']);
+    await unrotated.req(200, 'POST', '/api/v1/token/refresh', { json: { refresh } });
   });
 });
 

@@ -117,7 +117,16 @@ const cartItem = async (offer: Offer) => {
 /** A valid request per operation; `consumed` ones are rebuilt after each 2xx answer. */
 const BASELINES: Record<string, { consumed?: boolean; build: () => Promise<Baseline> }> = {
   obtainToken: { build: async () => ({ as: null, body: { email: ACCOUNTS.client2, password: DEMO_PASSWORD } }) },
-  refreshToken: { build: async () => ({ as: null, body: { refresh: (await api.login('client2')).refresh } }) },
+  // A refresh rotates the token it was given out (the server's default): each valid one is new.
+  refreshToken: {
+    consumed: true,
+    build: async () => {
+      const pair = await api.req<{ refresh: string }>(200, 'POST', '/api/v1/token', {
+        json: { email: ACCOUNTS.client2, password: DEMO_PASSWORD },
+      });
+      return { as: null, body: { refresh: pair.refresh } };
+    },
+  },
   revokeToken: { build: async () => ({ as: null, body: { refresh: (await api.login('seller2')).refresh } }) },
   register: {
     consumed: true,

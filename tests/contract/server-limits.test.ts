@@ -210,10 +210,12 @@ describe('refreshToken for an account that can no longer sign in', () => {
 
   it('answers 401 no_active_account once the user is deleted', async () => {
     const pair = await newAccount(`gone-${Date.now()}@example.com`);
-    await api.req(200, 'POST', '/api/v1/token/refresh', { json: { refresh: pair.refresh } });
+    const rotated = await api.req<{ refresh: string }>(200, 'POST', '/api/v1/token/refresh', {
+      json: { refresh: pair.refresh },
+    });
     const id = (await api.req<{ id: number }>(200, 'GET', '/api/v1/profile', { token: pair.access })).id;
     await api.server.ctx.db.delete(users).where(eq(users.id, id));
-    const refused = await api.req(401, 'POST', '/api/v1/token/refresh', { json: { refresh: pair.refresh } });
+    const refused = await api.req(401, 'POST', '/api/v1/token/refresh', { json: { refresh: rotated.refresh } });
     expect(refused).toEqual({ detail: 'No active account found for the given token.', code: 'no_active_account' });
   });
 

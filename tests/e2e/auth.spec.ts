@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, lastMailTo, PASSWORD, SELLER, watchConsole } from './support';
 
 test('register, verify the email from the outbox, sign in and land by role', async ({ page, baseURL }) => {

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { pressUntilFocused, tabInto, tabTo } from './journeys';
 import { type ApiOffer, apiAs } from './marketplace-api';
 import { expectNoAxeViolations, SELLER, startSignedIn, watchConsole } from './support';

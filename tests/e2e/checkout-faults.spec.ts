@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   alertNotice,
   basketButton,
@@ -8,6 +9,7 @@ import {
   notice,
   offersGrid,
   searchOffers,
+  tabTo,
 } from './journeys';
 import { type ApiOffer, apiAs, countOrders, orderableOffers } from './marketplace-api';
 import { CLIENT, startSignedIn, watchConsole } from './support';
@@ -107,4 +109,35 @@ test('a reload between the checkout and the basket update places the order once'
   await expect(basketButton(page)).toHaveAccessibleName(/^Basket, 0 positions,/);
   expect(await countOrders(api)).toBe(ordersBefore + 1);
   expect(errors).toEqual([]);
+});
+
+test('after a failed Submit, from the keyboard, focus stays in the popover and Escape closes it', async ({
+  page,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  const api = await apiAs(request, CLIENT);
+  const [offer] = (await orderableOffers(api, 1, { offset: 12 })) as [ApiOffer];
+  await startSignedIn(page, request, CLIENT);
+  await fillBasket(page, [offer], 2);
+  const ADD = '**/api/v1/cart/add/';
+  await page.route(ADD, (route) => route.fulfill({ status: 500, json: { detail: 'Internal server error' } }));
+
+  // The fixture fails any key step that leaves focus on <body>.
+  const button = basketButton(page);
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const popover = basketPopover(page);
+  const submit = popover.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeEnabled();
+  await tabTo(page, submit);
+  await page.keyboard.press('Enter');
+  await expect(alertNotice(page)).toHaveText(`Failed to add ${offer.product} to cart`);
+  await expect(submit).toBeFocused();
+
+  await page.keyboard.press('Escape');
+  await expect(popover).toHaveCount(0);
+  await expect(button).toBeFocused();
+  await page.unroute(ADD);
+  expect(errors.filter((error) => !/status of 500/.test(error))).toEqual([]);
 });

@@ -2,7 +2,8 @@
  * Create Invoice (issue 9): a seller bills a client's completed orders, records the payment, and
  * the client follows the invoice in Billing.
  */
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { checkFocusInContext, expect, test } from './fixtures';
 import { centsOf, euros, notice, pressUntilFocused, tabInto, tabTo } from './journeys';
 import { type ApiOrder, apiAs } from './marketplace-api';
 import { CLIENT, expectNoAxeViolations, SELLER, startSignedIn, watchConsole } from './support';
@@ -55,6 +56,7 @@ async function createdNumber(page: Page, clientName: string): Promise<string> {
 /** A second browser context signed in as `email`, beside the seller's. */
 async function pageOf(browser: Browser, request: APIRequestContext, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await checkFocusInContext(context);
   const page = await context.newPage();
   await startSignedIn(page, request, email);
   return page;

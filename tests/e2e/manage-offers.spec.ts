@@ -3,7 +3,8 @@
  * double-click and save, Escape, keyboard only, a server field error, two tabs on one offer, and
  * an unsaved edit that outlives a reload.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { centsOf, euros, notice, pressUntilFocused, tabInto, tabTo } from './journeys';
 import { type ApiOffer, apiAs } from './marketplace-api';
 import { SELLER, startSignedIn, watchConsole } from './support';
@@ -17,6 +18,14 @@ type ManagedOffer = ApiOffer & { region_id: number; version: number; is_publishe
 type OfferPage = { count: number; results: ManagedOffer[] };
 
 const UPDATE = '**/api/v1/manage-offers/update/';
+
+/** A moment as a date-time picker writes it in the browser's zone: "09/01/2027, 5:20 PM". */
+function pickerText(moment: Date) {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const day = `${two(moment.getDate())}/${two(moment.getMonth() + 1)}/${moment.getFullYear()}`;
+  const hours = moment.getHours();
+  return `${day}, ${hours % 12 || 12}:${two(moment.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+}
 
 /**
  * The `index`-th of the seller's published offers (oldest first) whose product name no other
@@ -112,15 +121,22 @@ test('a double-click opens the row; a new price, region and start day are saved 
   const day = start.getUTCDate() === 1 ? 2 : 1;
   const chosen = new Date(start);
   chosen.setUTCDate(day);
-  const month = start.toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
-  await grid(page)
-    .getByRole('button', { name: /^Start: / })
-    .click();
+  const month = start.toLocaleDateString('en-GB', { month: 'long', timeZone: 'UTC' });
+  // The stand-in writes the start as the picker will, day first on a 12-hour clock, and is named
+  // as the picker is ("Start: 9 January 2027, 5:20 PM").
+  const standIn = grid(page).getByRole('button', { name: /^Start: / });
+  await expect(standIn).toHaveText(pickerText(start));
+  const name = (await standIn.getAttribute('aria-label')) ?? '';
+  expect(name).toMatch(/^Start: \d{1,2} [A-Z][a-z]+ \d{4}, \d{1,2}:\d{2} [AP]M$/);
+  await standIn.click();
+  await expect(grid(page).getByRole('group', { name, exact: true })).toBeVisible();
   await grid(page)
     .getByRole('button', { name: /^Calendar/ })
     .click();
   const calendar = page.getByRole('dialog').getByRole('grid');
-  await calendar.getByRole('button', { name: `${month} ${day}, ${chosen.getUTCFullYear()}` }).click();
+  // Day first, as the calendar names its days ("Friday, 1 January 2027"); not the 11th or 21st.
+  const named = new RegExp(`\\b${day} ${month} ${chosen.getUTCFullYear()}`);
+  await calendar.getByRole('button', { name: named }).click();
   await expect(calendar).toHaveCount(0);
   await action(page, 'Update', offer.product).click();
 

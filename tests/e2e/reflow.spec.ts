@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { CLIENT, expectNoAxeViolations, startSignedIn, watchConsole } from './support';
 
 // WCAG 2.2 1.4.10: at a phone's width (or a desktop at 400% zoom) nothing scrolls sideways and

@@ -2,7 +2,8 @@
  * Review Orders (issue 9): a client places an order, the seller counters it with a new price on one
  * line and a note, the client accepts in My Orders, the seller approves; the order ends completed.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { checkFocusInContext, expect, test } from './fixtures';
 import { centsOf, euros, notice, pressUntilFocused, tabInto, tabTo } from './journeys';
 import { type Api, type ApiOffer, type ApiOrder, apiAs } from './marketplace-api';
 import { CLIENT, expectNoAxeViolations, SELLER, startSignedIn, watchConsole } from './support';
@@ -70,6 +71,7 @@ const lineGroup = (page: Page, product: string) =>
 /** The client, in a browser of its own, accepts the counter-offer in My Orders. */
 async function acceptAsClient(browser: Browser, request: APIRequestContext, order: FullOrder, price: string) {
   const context = await browser.newContext();
+  await checkFocusInContext(context);
   const page = await context.newPage();
   const errors = watchConsole(page);
   await startSignedIn(page, request, CLIENT);

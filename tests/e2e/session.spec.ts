@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { SignJWT } from 'jose';
+import { expect, test } from './fixtures';
 import { CLIENT, startSignedIn, tokensFor } from './support';
 
 /** An access token exactly like the server's, signed with its secret, that expired a minute ago. */

@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { basketButton, basketPopover } from './journeys';
+import { type ApiOffer, apiAs, orderableOffers } from './marketplace-api';
 import { CLIENT, SELLER, startSignedIn, watchConsole } from './support';
 
 test('the menu shows the client items, marks the parent on sub-routes and remembers being collapsed', async ({
@@ -101,4 +103,48 @@ test('the theme follows the preference from My Account, without reload', async (
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
+test('the basket tooltip shows on the first hover after a reload, and stays while Submit moves to My Orders', async ({
+  page,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  const [offer] = (await orderableOffers(await apiAs(request, CLIENT), 1, { offset: 8 })) as [ApiOffer];
+  const line = {
+    id: String(offer.id),
+    offer_id: offer.id,
+    name: offer.product,
+    price: Number(offer.unit_price),
+    quantity: 1,
+    hot: false,
+    publisher: offer.publisher,
+    seller: offer.seller,
+    region: offer.region,
+  };
+  await startSignedIn(page, request, CLIENT, { basket: [line] });
+  await page.goto('/profile');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+  const button = basketButton(page);
+  const tooltip = page.getByRole('tooltip');
+
+  // Nothing was clicked or typed since the reload: the pointer arrives on the button in one move,
+  // so the browser reports it entering the button before it reports any movement.
+  const box = await button.boundingBox();
+  if (!box) throw new Error('The basket button has no box');
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.mouse.move(centre.x, centre.y);
+  await expect(tooltip).toHaveText(/^Basket \(1 positions\) - €\d+\.\d\d$/);
+  await page.mouse.move(centre.x - 400, centre.y + 300);
+  await expect(tooltip).toHaveCount(0);
+
+  // Submit, and the pointer goes back to the button while the popover closes; focus comes back to
+  // the button, then moves to My Orders' heading: the tooltip under the resting pointer stays.
+  await button.click();
+  await basketPopover(page).getByRole('button', { name: 'Submit' }).click();
+  await page.mouse.move(centre.x, centre.y, { steps: 5 });
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeFocused();
+  await expect(tooltip).toHaveText('Basket (0 positions) - €0.00');
+  expect(errors).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { CLIENT, signInWithForm, watchConsole } from './support';
 
 test('a demo client signs in, lands on the offers and sees who is signed in', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { tabTo } from './journeys';
 import { type Api, apiAs } from './marketplace-api';
 import { expectNoAxeViolations, SELLER, startSignedIn, watchConsole } from './support';

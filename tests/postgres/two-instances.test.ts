@@ -125,6 +125,18 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
     expect(refused.body).toMatchObject({ code: 'token_not_valid' });
   });
 
+  it('rotates a refresh token once across both: of two refreshes at once, one on each, one gets the new pair', async () => {
+    const pair = await expectStatus(200, signIn(one(), 'seller2@example.com'));
+    const answers = await Promise.all(
+      [one(), other()].map((instance) =>
+        call(instance, 'POST', '/api/v1/token/refresh', { json: { refresh: pair.refresh } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+    const rotated = answers.find((answer) => answer.status === 200)?.body as { refresh: string };
+    await expectStatus(200, call(other(), 'POST', '/api/v1/token/refresh', { json: { refresh: rotated.refresh } }));
+  });
+
   it('counts failed sign-ins across both: the sixth for an account is refused on either', async () => {
     // Five failures allowed per account (the default), spread over both instances.
     for (let i = 0; i < 5; i++) {

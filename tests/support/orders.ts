@@ -1,7 +1,12 @@
-/** Orders as the contract shapes them, for machine and page tests. */
+/**
+ * Orders as the contract shapes them, for page tests (answers of the fake server), and as the API
+ * client hands them over (`aReadOrder`: amounts in cents), for machine tests.
+ */
 import type { components } from '@openapi/schema';
+import { asRead } from './read';
 
-type Order = components['schemas']['Order'];
+/** An order as the server sends it (amounts as decimal strings). */
+export type Order = components['schemas']['Order'];
 type OrderLine = components['schemas']['OrderLine'];
 
 export function anOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
@@ -42,3 +47,6 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     ...overrides,
   };
 }
+
+/** `anOrder` as the app holds it once the API client has read it. */
+export const aReadOrder = (overrides: Partial<Order> = {}) => asRead(anOrder(overrides));

@@ -6,6 +6,7 @@ import { BasketButton } from '@/features/basket/components/basket-button';
 import { menuOpen } from '@/lib/preferences';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { usePersisted } from '@/lib/use-persisted';
+import { keepFocusInside } from '@/ui/keep-focus';
 import { focusNextPage } from '@/ui/page';
 import { CompactMenu, SideMenu } from './side-menu';
 import './layout.css';
@@ -51,7 +52,8 @@ export function AppLayout({ role, children }: { role: Role; children: React.Reac
       )}
       {/* behaviour §2: clients only, on every page but My Cart. */}
       {role === 'client' && location !== paths.cart && <BasketButton />}
-      <main id="main" tabIndex={-1} className="shell__main">
+      {/* Focus lost with what held it (a bar that went with its dialog's work) stays in main. */}
+      <main ref={keepFocusInside} id="main" tabIndex={-1} className="shell__main">
         {children}
       </main>
     </div>

@@ -7,7 +7,7 @@
  */
 import type { OfferAvailability } from '@/api/models';
 import type { BasketItem } from '@/core/basket';
-import { centsOf, centsOfEuros } from '@/lib/money';
+import { centsOfEuros } from '@/lib/money';
 
 export type Unavailability = Exclude<OfferAvailability['status'], 'available'>;
 
@@ -57,7 +57,8 @@ export function outcomeOf(
       if (previous.unavailable.get(line.id) !== offer.status) hasNews = true;
       continue;
     }
-    const price = offer.unit_price === null ? Number.NaN : centsOf(offer.unit_price);
+    // No price (null) or one the app could not read (NaN) changes nothing.
+    const price = offer.unit_price ?? Number.NaN;
     const had = centsOfEuros(line.price);
     if (Number.isFinite(price) && price !== had) {
       priceChanges.set(line.id, { fromCents: shown?.fromCents ?? had, toCents: price });

@@ -5,6 +5,7 @@ import { unwrap } from '@/api/unwrap';
 import { exportCsv } from '@/core/export-csv';
 import { list, load } from '@/core/workflows';
 import type { CsvColumn } from '@/lib/csv';
+import { plainAmount } from '@/lib/money';
 import { invoiceStatusLabels, paymentStatusLabels } from './invoice-labels';
 
 export const INVOICES_LOAD_FALLBACK = 'The invoices could not be loaded.';
@@ -29,7 +30,7 @@ const invoiceCsvColumns: CsvColumn<Invoice>[] = [
   { header: 'Payment date', value: (invoice) => invoice.payment_date },
   { header: 'Payment status', value: (invoice) => paymentStatusLabels[invoice.payment_status] },
   { header: 'Status', value: (invoice) => invoiceStatusLabels[invoice.status] },
-  { header: 'Total (EUR)', value: (invoice) => invoice.total },
+  { header: 'Total (EUR)', value: (invoice) => plainAmount(invoice.total) },
   { header: 'Orders', value: (invoice) => invoice.orders.map((order) => order.id).join(' ') },
 ];
 

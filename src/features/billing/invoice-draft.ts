@@ -14,7 +14,6 @@ import {
 } from '@internationalized/date';
 import { FIELD_LIMITS } from '@openapi/schema.facts';
 import type { Order } from '@/api/models';
-import { centsOf } from '@/lib/money';
 
 type Party = Order['client'];
 
@@ -60,12 +59,12 @@ export const partyName = (party: Party) => (party.company ? `${party.name} (${pa
 export const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** The sum of the orders' totals in cents (money is computed in integer cents, behaviour §1). */
-export const totalCentsOf = (orders: readonly Order[]) => orders.reduce((sum, order) => sum + centsOf(order.total), 0);
+export const totalCentsOf = (orders: readonly Order[]) => orders.reduce((sum, order) => sum + order.total, 0);
 
 const SORT_KEYS: Record<string, (order: Order) => number> = {
   created_at: (order) => Date.parse(order.created_at),
   completed_at: (order) => (order.completed_at ? Date.parse(order.completed_at) : 0),
-  total: (order) => centsOf(order.total),
+  total: (order) => order.total,
 };
 
 /** The orders in the grid's ordering ("-total", "created_at"); an unknown one keeps them as they are. */

@@ -7,6 +7,7 @@ import { unwrap } from '@/api/unwrap';
 import { exportCsv } from '@/core/export-csv';
 import { list, load } from '@/core/workflows';
 import type { CsvColumn } from '@/lib/csv';
+import { plainAmount } from '@/lib/money';
 import { negotiationLabels, statusLabelOf } from './order-labels';
 
 export const ORDERS_LIST_FALLBACK = 'Your orders could not be loaded.';
@@ -34,7 +35,7 @@ const orderCsvColumns: CsvColumn<Order>[] = [
   { header: 'Items', value: (order) => order.item_count },
   { header: 'Negotiation', value: (order) => negotiationLabels.client[order.negotiation].label },
   { header: 'Status', value: (order) => statusLabelOf(order.status) },
-  { header: 'Total (EUR)', value: (order) => order.total },
+  { header: 'Total (EUR)', value: (order) => plainAmount(order.total) },
 ];
 const reviewOrderCsvColumns: CsvColumn<Order>[] = [
   { header: 'Order', value: (order) => order.id },
@@ -45,7 +46,7 @@ const reviewOrderCsvColumns: CsvColumn<Order>[] = [
   { header: 'Items', value: (order) => order.item_count },
   { header: 'Negotiation', value: (order) => negotiationLabels.seller[order.negotiation].label },
   { header: 'Status', value: (order) => statusLabelOf(order.status) },
-  { header: 'Total (EUR)', value: (order) => order.total },
+  { header: 'Total (EUR)', value: (order) => plainAmount(order.total) },
 ];
 
 /** Export CSV: every order of the filtered, ordered set (`filters` without limit and offset). */

@@ -15,6 +15,7 @@ import type { ApiClient } from '@/api/client';
 import type { ManageOfferListQuery, Offer, OfferChange } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
 import { submission } from '@/core/workflows';
+import { moneyOf } from '@/lib/money';
 
 /** The most offers one call takes: the contract's `maxItems` of `PublishRequest.offer_ids` and `BulkUpdateRequest.offers`. */
 const CHUNK_SIZE = Math.min(
@@ -199,7 +200,9 @@ function reasonOf(action: BulkAction, error: unknown, chunk: readonly unknown[],
 /** The old values of the fields an update set, to put back on undo. */
 function previousValues(offer: Offer, fields: BulkFields): OfferChange {
   const change: OfferChange = { id: offer.id };
-  if (fields.unit_price !== undefined) change.unit_price = offer.unit_price;
+  // A price the app could not read is not put back: undo cannot restore what it never knew.
+  if (fields.unit_price !== undefined && Number.isFinite(offer.unit_price))
+    change.unit_price = moneyOf(offer.unit_price);
   if (fields.start !== undefined) change.start = offer.start;
   if (fields.end !== undefined) change.end = offer.end;
   if (fields.region_id !== undefined) change.region_id = offer.region_id;

@@ -6,8 +6,10 @@
  */
 import type { CalendarDate } from '@internationalized/date';
 import type { UploadCheck, UploadOptions, UploadProblem } from '@machines/offer-upload/offer-upload.types';
+import { fieldProblemsOf } from '@/api/api-error';
 import type { Offer } from '@/api/models';
 import { type CsvColumn, CsvError, type CsvRecord, parseCsv, toCsv } from '@/lib/csv';
+import { plainAmount } from '@/lib/money';
 import { fieldProblems, type OfferDraftErrors, textProblem, validityProblems } from './offer-rules';
 
 const UPLOAD_COLUMNS = [
@@ -43,7 +45,8 @@ const uploadColumns: Record<UploadColumn, CsvColumn<UploadRow>['value']> = {
   region: (row) => row.region_code,
   type: (row) => row.type,
   hot: (row) => (row.is_hot ? 'true' : 'false'),
-  unit_price: (row) => row.unit_price,
+  // An amount the app could not read is left empty: the upload then refuses that row, never a guess.
+  unit_price: (row) => plainAmount(row.unit_price),
   start: (row) => row.start,
   end: (row) => row.end,
 };
@@ -62,7 +65,7 @@ export function templateCsv(options: UploadOptions, day: CalendarDate): string {
     region_code: options.regions[0]?.code ?? '',
     type: 'regular',
     is_hot: false,
-    unit_price: '12.50',
+    unit_price: 1250,
     start: `${day.toString()}T00:00:00Z`,
     end: `${day.add({ days: 30 }).toString()}T00:00:00Z`,
   };
@@ -315,26 +318,28 @@ function dateTimeOf(raw: string): { instant: number } | { error: string } | { bl
 /**
  * A 400 from the upload as problems: `file` for the file as a whole, `rows.<line>.<column>` per
  * cell and `rows.<line>.non_field_errors` per row; `non_field_errors` (or `detail`) is the summary.
+ * In DRF's nested shape (`{"rows": [{}, {"region": [...]}]}`) a row is named by its place in the
+ * list instead, which is the line after the header's: the first record is line 2.
  */
 export function refusalOf(body: unknown): { summary: string | null; problems: UploadProblem[] } {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const messages = (value: unknown) =>
-    Array.isArray(value)
-      ? value.filter((m): m is string => typeof m === 'string')
-      : typeof value === 'string'
-        ? [value]
-        : [];
-  let summary: string | null = null;
+  const detail = typeof body === 'object' && body !== null ? (body as { detail?: unknown }).detail : undefined;
+  let summary: string | null = typeof detail === 'string' ? detail : null;
   const problems: UploadProblem[] = [];
-  for (const [key, value] of Object.entries(record)) {
-    if (key === 'non_field_errors' || key === 'detail') {
-      summary ??= messages(value)[0] ?? null;
+  for (const { path, message } of fieldProblemsOf(body)) {
+    const [field, row, cell] = path;
+    if (field === 'non_field_errors' && path.length === 1) {
+      summary ??= message;
       continue;
     }
-    const cell = /^rows\.(\d+)\.(.+)$/.exec(key);
-    const line = cell ? Number(cell[1]) : null;
-    const column = cell ? (cell[2] === 'non_field_errors' ? null : (cell[2] ?? null)) : key === 'file' ? null : key;
-    for (const message of messages(value)) problems.push({ line, column, message });
+    const dotted = typeof field === 'string' && path.length === 1 ? /^rows\.(\d+)\.(.+)$/.exec(field) : null;
+    const place =
+      field === 'rows' && typeof row === 'number'
+        ? { line: row + 2, column: typeof cell === 'string' ? cell : null }
+        : dotted
+          ? { line: Number(dotted[1]), column: dotted[2] ?? null }
+          : { line: null, column: field === 'file' ? null : path.join('.') };
+    const column = place.column === 'non_field_errors' ? null : place.column;
+    problems.push({ line: place.line, column, message });
   }
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return { summary, problems };

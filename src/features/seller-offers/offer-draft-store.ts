@@ -6,7 +6,7 @@
 import type { OfferDraft } from '@machines/row-editing/row-editing.types';
 import { z } from 'zod/mini';
 import type { Offer } from '@/api/models';
-import { persisted } from '@/lib/persisted';
+import { type Persisted, persisted } from '@/lib/persisted';
 
 const id = z.number().check(z.int(), z.gte(1));
 const text = z.string().check(z.maxLength(10_000));
@@ -22,7 +22,10 @@ const draftSchema = z.object({
   end: text,
 }) satisfies z.ZodMiniType<OfferDraft>;
 
-/** The offer as the edit began: what the grid shows for the row, and the version the save checks. */
+/**
+ * The offer as the edit began: what the grid shows for the row, and the version the save checks.
+ * Its unit price is kept in cents, or null for one the app could not read (NaN is no JSON).
+ */
 const offerSchema = z.object({
   id,
   version: z.number().check(z.int(), z.gte(1)),
@@ -36,19 +39,39 @@ const offerSchema = z.object({
   region_code: text,
   type: z.enum(['regular', 'promo']),
   is_hot: z.boolean(),
-  unit_price: text,
+  unit_price: z.nullable(z.number().check(z.int())),
   start: text,
   end: text,
   is_published: z.boolean(),
   uploaded_at: text,
   published_at: z.nullable(text),
   image: z.nullable(text),
-}) satisfies z.ZodMiniType<Offer>;
+});
 
 export type KeptDraft = { userId: number; original: Offer; draft: OfferDraft; keptAt: string };
 
 const keptDraftSchema = z.nullable(
   z.object({ userId: id, original: offerSchema, draft: draftSchema, keptAt: z.iso.datetime() }),
 );
+type Stored = z.infer<typeof keptDraftSchema>;
 
-export const keptDraft = persisted('offer-draft', keptDraftSchema, null);
+// Amounts became cents (an amount the app could not read, NaN): a new key for the new shape.
+const stored = persisted('offer-draft.v2', keptDraftSchema, null);
+
+const fromStored = (value: Stored): KeptDraft | null =>
+  value && { ...value, original: { ...value.original, unit_price: value.original.unit_price ?? Number.NaN } };
+const toStored = (value: KeptDraft | null): Stored => {
+  if (!value) return null;
+  const price = value.original.unit_price;
+  return { ...value, original: { ...value.original, unit_price: Number.isFinite(price) ? price : null } };
+};
+
+export const keptDraft: Persisted<KeptDraft | null> = {
+  key: stored.key,
+  read: () => fromStored(stored.read()),
+  write: (value) => stored.write(toStored(value)),
+  remove: () => stored.remove(),
+  onOtherTab: (listener) =>
+    stored.onOtherTab((value, previous) => listener(fromStored(value), previous && fromStored(previous))),
+  subscribe: (listener) => stored.subscribe((value) => listener(fromStored(value))),
+};

@@ -6,8 +6,8 @@
 import type { DraftErrors, OfferDraft } from '@machines/row-editing/row-editing.types';
 import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { fromLocalIso } from '@/lib/dates';
-import { centsOf, formatCents } from '@/lib/money';
-import { formatPriceInput, MAX_UNIT_PRICE_CENTS } from '@/lib/price';
+import { formatCents } from '@/lib/money';
+import { centsOfPriceInput, MAX_UNIT_PRICE_CENTS } from '@/lib/price';
 
 /** The editable fields as the inputs hold them (the row-editing machine's draft). */
 export type { OfferDraft } from '@machines/row-editing/row-editing.types';
@@ -48,7 +48,7 @@ function unitPriceProblem(price: string): string | undefined {
   if (text.startsWith('-')) return 'The unit price must be greater than 0.';
   if (!PRICE.test(text)) return 'Enter the unit price as a number, like 12.50.';
   if (/\.\d{3,}$/.test(text)) return 'Use at most 2 decimals in the unit price.';
-  const cents = centsOf(formatPriceInput(text));
+  const cents = centsOfPriceInput(text);
   if (!(cents > 0)) return 'The unit price must be greater than 0.';
   if (cents > MAX_UNIT_PRICE_CENTS) return `The unit price must be at most ${formatCents(MAX_UNIT_PRICE_CENTS)}.`;
   return undefined;

@@ -5,10 +5,11 @@ import { statusOf } from '@machines/shared/message-of';
 import { assign, fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { MALFORMED_MESSAGE } from '@/api/api-error';
 import type { ApiClient } from '@/api/client';
-import type { ManageOfferListQuery, Offer, OfferChange } from '@/api/models';
+import type { ManageOfferListQuery, Offer, OfferChange, OfferConflict } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
 import { list } from '@/core/workflows';
 import { fromLocalIso, toLocalIso } from '@/lib/dates';
+import { centsOf, plainAmount } from '@/lib/money';
 import { formatPriceInput } from '@/lib/price';
 import { validateOfferDraft } from './offer-rules';
 
@@ -20,10 +21,13 @@ export const manageOfferListLogic = (api: ApiClient) =>
     unwrap(api.GET('/api/v1/manage-offers/', { params: { query }, signal })),
   );
 
-/** The editing row's values for an offer: the price as the field shows it, times in the browser's zone. */
+/**
+ * The editing row's values for an offer: the price as the field shows it (empty for a price the
+ * app could not read, which the seller then enters), times in the browser's zone.
+ */
 export const toDraft = (offer: Offer): OfferDraft => ({
   product: offer.product,
-  unit_price: formatPriceInput(offer.unit_price),
+  unit_price: plainAmount(offer.unit_price),
   publisher_id: offer.publisher_id,
   seller_id: offer.seller_id,
   region_id: offer.region_id,
@@ -55,7 +59,7 @@ function holdsChange(theirs: Offer, change: OfferChange): boolean {
     mine === undefined || Date.parse(mine) === Date.parse(stored);
   return (
     (change.product === undefined || change.product === theirs.product) &&
-    (change.unit_price === undefined || Number(change.unit_price) === Number(theirs.unit_price)) &&
+    (change.unit_price === undefined || centsOf(change.unit_price) === theirs.unit_price) &&
     (change.publisher_id === undefined || change.publisher_id === theirs.publisher_id) &&
     (change.seller_id === undefined || change.seller_id === theirs.seller_id) &&
     (change.region_id === undefined || change.region_id === theirs.region_id) &&
@@ -63,6 +67,13 @@ function holdsChange(theirs: Offer, change: OfferChange): boolean {
     sameTime(change.end, theirs.end)
   );
 }
+
+/** The contract's `OfferConflict`: the 409 of an edit over someone else's newer save. */
+const isStaleVersion = (body: unknown): body is OfferConflict =>
+  typeof body === 'object' &&
+  body !== null &&
+  (body as { code?: unknown }).code === 'stale_version' &&
+  Array.isArray((body as { offers?: unknown }).offers);
 
 /** The row-editing machine's rules: the offer rules the CSV upload checks too. */
 export const offerRules = {
@@ -87,7 +98,7 @@ const rowEditingImplementations = (api: ApiClient) =>
           if (statusOf(error) !== 409) throw error;
           // Someone saved this offer since the edit began; their version comes back to compare.
           const { error: body } = await call;
-          const theirs = body && 'offers' in body ? body.offers[0] : undefined;
+          const theirs = isStaleVersion(body) ? body.offers[0] : undefined;
           if (typeof theirs !== 'object') throw error;
           // Unless "someone" was this very save, whose answer was lost: it is saved, once.
           return holdsChange(theirs, change) ? { saved: theirs } : { conflict: theirs };

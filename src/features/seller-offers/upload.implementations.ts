@@ -3,6 +3,7 @@ import { offerUploadMachine } from '@machines/offer-upload/offer-upload.machine'
 import type { SendEvent, SendInput } from '@machines/offer-upload/offer-upload.types';
 import { fromCallback, fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { MALFORMED_MESSAGE, UNAVAILABLE_MESSAGE } from '@/api/api-error';
+import { isTokenRefusal } from '@/api/auth-middleware';
 import type { ApiClient } from '@/api/client';
 import type { ManageOfferListQuery, UploadDuplicate } from '@/api/models';
 import { tokenStore } from '@/api/token-store';
@@ -50,10 +51,10 @@ function postFile(
 }
 
 /**
- * Sends the file with the stored access token; a 401 is answered as the API client's middleware
- * does (src/api/auth-middleware.ts): once, with a token another call has refreshed meanwhile or
- * after the shared refresh. A refused refresh leaves the 401, and the session hears of the
- * sign-out from the token store.
+ * Sends the file with the stored access token; a refused token (a 401, or `token_not_valid` at any
+ * status) is answered as the API client's middleware does (src/api/auth-middleware.ts): once, with
+ * a token another call has refreshed meanwhile or after the shared refresh. A refused refresh
+ * leaves a 401, and the session hears of the sign-out from the token store.
  */
 async function sendUpload(
   input: SendInput,
@@ -63,10 +64,10 @@ async function sendUpload(
 ): Promise<Answer> {
   const token = tokenStore.accessToken();
   const answer = await postFile(input, token, onProgress, signal);
-  if (answer.status !== 401) return answer;
+  if (!isTokenRefusal(answer.status, answer.body)) return answer;
   const current = tokenStore.accessToken();
   const fresh = current && current !== token ? current : await refreshOnce();
-  return fresh ? postFile(input, fresh, onProgress, signal) : answer;
+  return fresh ? postFile(input, fresh, onProgress, signal) : { ...answer, status: 401, statusText: 'Unauthorized' };
 }
 
 const isDuplicate = (body: unknown): body is UploadDuplicate =>

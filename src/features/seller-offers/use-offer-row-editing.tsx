@@ -4,6 +4,7 @@
  * page or route (a closing tab gets the browser's own question; the kept draft covers the rest).
  */
 import { selectEditingId, selectIsChanged } from '@machines/row-editing/row-editing.selectors';
+import type { DraftErrors, DraftField } from '@machines/row-editing/row-editing.types';
 import { useActorRef } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Offer } from '@/api/models';
@@ -16,6 +17,26 @@ import { notify } from '@/ui/notify';
 import { OfferEditorCells } from './components/offer-editor-cells';
 import { type KeptDraft, keptDraft } from './offer-draft-store';
 import { rowEditingLogic, toDraft } from './seller-offers.implementations';
+
+/** The editing row's inputs by field, named as their labels name them, in the row's order. */
+const FIELD_NAMES: Record<DraftField, string> = {
+  product: 'Product',
+  publisher_id: 'Publisher',
+  seller_id: 'Seller',
+  region_id: 'Region',
+  start: 'Start',
+  end: 'End',
+  unit_price: 'Unit price',
+};
+
+/** "Offer not saved. Product: Enter a product name." (behaviour §10, Announcements). */
+function refusalText(errors: DraftErrors): string {
+  const messages = Object.entries(FIELD_NAMES).flatMap(([field, name]) => {
+    const message = errors[field as DraftField];
+    return message ? [`${name}: ${message}`] : [];
+  });
+  return ['Offer not saved.', ...messages].join(' ');
+}
 
 /** The grid column of the focused cell, where focus goes back when the edit ends. */
 function focusedColumn(): number {
@@ -76,10 +97,10 @@ export function useOfferRowEditing({ rows, userId }: { rows: readonly Offer[] | 
         notify({ type: 'success', message: 'Offer updated' });
         announceChange('offers');
       }),
-      editing.on('row.failed', ({ message }) => {
-        notify({ type: 'error', message });
-        announce(message, 'assertive');
-      }),
+      // The error snackbar is assertive already: announcing the message too would say it twice.
+      editing.on('row.failed', ({ message }) => notify({ type: 'error', message })),
+      // A refused field's message sits under its input, which may not have focus: say it now.
+      editing.on('row.refused', ({ errors }) => announce(refusalText(errors), 'assertive')),
       editing.on('row.conflict', () => {
         announce('Someone else changed this offer. Compare the two versions and keep one.', 'assertive');
         announceChange('offers');

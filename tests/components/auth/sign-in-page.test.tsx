@@ -37,6 +37,14 @@ describe('SignInPage', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('takes focus on its heading when it appears with focus nowhere, so Tab goes on from the top', async () => {
+    // Arriving from the verification page's link, or after signing out: what had focus is gone.
+    const { user } = renderSignIn();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toHaveFocus();
+    await user.tab();
+    expect(email()).toHaveFocus();
+  });
+
   it('links to sign up', () => {
     renderSignIn();
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
@@ -109,6 +117,22 @@ describe('SignInPage', () => {
     answer.resolve({ status: 401, body: {} });
     await waitFor(() => expect(snackbarAlert()).toHaveTextContent('Invalid email or password'));
     expect(server.callsTo('POST /api/v1/token')).toHaveLength(1);
+  });
+
+  it('announces its progress as text, which outlives the button', async () => {
+    const answer = deferred<Reply>();
+    const { user, unmount } = renderSignIn({ 'POST /api/v1/token': () => answer.promise });
+    await user.type(email(), 'ada@example.com');
+    await user.type(password(), 'secret-password');
+    await user.click(signInButton());
+
+    const assertive = () => screen.getAllByRole('log').find((log) => log.getAttribute('aria-live') === 'assertive');
+    await waitFor(() => expect(assertive()).toHaveTextContent('In progress Sign in'));
+    // Signed in, the form goes: nothing in the announcement points at its button.
+    unmount();
+    expect(assertive()).toHaveTextContent('In progress Sign in');
+    expect(within(assertive() as HTMLElement).queryByRole('img')).not.toBeInTheDocument();
+    expect(assertive()?.querySelector('[aria-labelledby]')).toBeNull();
   });
 
   it('says the service is briefly unavailable on a 503, and never sends the sign-in again by itself', async () => {

@@ -1,9 +1,12 @@
 /** Basket lines and availability answers shared by the popover and My Cart tests. */
-import type { OfferAvailability } from '@/api/models';
+import type { components } from '@openapi/schema';
 import { basket } from '@/core/basket';
 import { aBasketItem } from '../../support/basket';
 import { anOrder } from '../../support/orders';
 import type { Reply, Routes, SeenRequest } from '../../support/render';
+
+/** An availability entry as the server sends it (the price as a decimal string). */
+type OfferAvailability = components['schemas']['OfferAvailability'];
 
 /** Two lines: 2 × €12.50 (hot) and 1 × €8.00, €33.00 in all. */
 export function fillBasket() {

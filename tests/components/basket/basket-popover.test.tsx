@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { basket } from '@/core/basket';
 import { BasketButton } from '@/features/basket/components/basket-button';
 import { OrderSubmissionProvider } from '@/features/basket/order-submission';
 import { popupBasket } from '@/lib/preferences';
 import { aBasketItem } from '../../support/basket';
-import { type RenderPageOptions, renderPage } from '../../support/render';
+import { deferred, type RenderPageOptions, type Reply, type Routes, renderPage } from '../../support/render';
 import { answerAvailability, availability, fillBasket, serverCart } from './basket-fixtures';
 
 function renderButton(options: RenderPageOptions = {}) {
@@ -44,6 +44,24 @@ describe('BasketButton', () => {
 
     await user.tab();
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Basket (2 positions) - €33.00');
+  });
+
+  it('shows its tooltip on the first hover, and keeps it while the pointer rests there', async () => {
+    fillBasket();
+    const { user } = renderButton();
+    // Typing comes first (or nothing has happened yet, after a reload): the first hover still shows it.
+    await user.keyboard('a');
+    await user.hover(basketButton());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Basket (2 positions) - €33.00');
+
+    // Focus comes to the button and moves on (a popover closing, then the next page's heading).
+    act(() => basketButton().focus());
+    act(() => basketButton().blur());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByRole('tooltip')).toBeInTheDocument();
+
+    await user.unhover(basketButton());
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
   });
 
   it('follows the basket as it changes', async () => {
@@ -194,5 +212,62 @@ describe('sending the basket from the popover', () => {
     await user.click(within(popover()).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(location.history?.at(-1)).toBe('/orders/inprogress'));
     expect(server.callsTo('POST /api/v1/cart/add/')).toHaveLength(2);
+  });
+});
+
+describe('focus after a Submit that does not go through', () => {
+  /** Opens the popover with the keyboard and presses Submit with Enter, as a keyboard user does. */
+  async function submitWithKeyboard(routes: Routes) {
+    fillBasket();
+    // The popover's fake server: `routes` win, and later additions to it are seen.
+    const rendered = renderButton({ routes: Object.assign(routes, { ...availability(), ...serverCart(), ...routes }) });
+    await rendered.user.tab();
+    await rendered.user.keyboard('{Enter}');
+    const submit = await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Submit' });
+    await waitFor(() => expect(rendered.server.callsTo('POST /api/v1/offers/availability/')).toHaveLength(1));
+    submit.focus();
+    await rendered.user.keyboard('{Enter}');
+    return { ...rendered, submit };
+  }
+
+  /** Escape closes the popover from wherever focus was kept, and focus goes back to the basket button. */
+  async function escapeBackToButton(user: ReturnType<typeof renderButton>['user']) {
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(basketButton()).toHaveFocus());
+  }
+
+  it('keeps focus on Submit while sending and after a cart add fails', async () => {
+    const added = deferred<Reply>();
+    const { user, server, submit } = await submitWithKeyboard({ 'POST /api/v1/cart/add/': () => added.promise });
+    await waitFor(() => expect(server.callsTo('POST /api/v1/cart/add/')).toHaveLength(1));
+    // A disabled button drops focus in a browser: while it sends, Submit is pending, not disabled.
+    expect(submit).toBeEnabled();
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
+    expect(submit).toHaveFocus();
+
+    added.resolve({ status: 400, body: {} });
+    const snackbar = screen.getByRole('region', { name: 'Notifications' });
+    await waitFor(() =>
+      expect(within(snackbar).getByRole('alert')).toHaveTextContent('Failed to add Starfall Odyssey to cart'),
+    );
+    expect(submit).toHaveFocus();
+    await escapeBackToButton(user);
+  });
+
+  it('moves focus to the message when the outcome is unknown and Submit cannot be pressed', async () => {
+    const routes: Routes = {
+      'POST /api/v1/cart/checkout/': ({ headers }) => {
+        // Asking the server whether the order was placed fails too: the outcome stays unknown.
+        routes[`GET /api/v1/cart/checkout/${headers.get('Idempotency-Key')}/`] = { status: 503, body: {} };
+        return { status: 500, body: {} };
+      },
+    };
+    const { user, submit } = await submitWithKeyboard(routes);
+    await waitFor(() => expect(submit).toBeDisabled());
+    const message = within(popover()).getByText(/We could not confirm whether your order was placed/).parentElement;
+    expect(message).toHaveFocus();
+    expect(within(message as HTMLElement).getByRole('button', { name: 'Check again' })).toBeInTheDocument();
+    await escapeBackToButton(user);
   });
 });

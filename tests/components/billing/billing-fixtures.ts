@@ -1,6 +1,8 @@
 import type { components } from '@openapi/schema';
-import type { Invoice } from '@/api/models';
 import type { Routes, SeenRequest } from '../../support/render';
+
+/** An invoice as the server sends it (amounts as decimal strings). */
+export type Invoice = components['schemas']['Invoice'];
 
 export const INVOICES = 'GET /api/v1/invoices/';
 

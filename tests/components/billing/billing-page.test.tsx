@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { Invoice } from '@/api/models';
 import { BillingPage } from '@/features/billing/pages/billing-page';
 import { aProfile, type RenderPageOptions, renderPage } from '../../support/render';
-import { anInvoice, billingRoutes, INVOICES, someInvoices } from './billing-fixtures';
+import { anInvoice, billingRoutes, INVOICES, type Invoice, someInvoices } from './billing-fixtures';
 
 const overdue = anInvoice({ id: 1, number: 'INV-2026-0001', payment_status: 'overdue', total: '1250.00' });
 const paid = anInvoice({

@@ -1,10 +1,13 @@
+import type { components } from '@openapi/schema';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Invoice, Order } from '@/api/models';
 import { onDataChange } from '@/core/data-events';
 import { CreateInvoicePage } from '@/features/billing/pages/create-invoice-page';
 import { anOrder } from '../../support/orders';
 import { aProfile, type Routes, renderPage, type SeenRequest } from '../../support/render';
-import { anInvoice } from './billing-fixtures';
+import { anInvoice, type Invoice } from './billing-fixtures';
+
+/** An order as the server sends it (amounts as decimal strings). */
+type Order = components['schemas']['Order'];
 
 const REVIEW_ORDERS = 'GET /api/v1/review-orders/';
 const INVOICES = 'GET /api/v1/invoices/';
@@ -66,7 +69,8 @@ const pick = (user: User, orderId: number) =>
   user.click(within(ordersGrid()).getByRole('checkbox', { name: `Select #${orderId}` }));
 const total = () => screen.getByText(/^Total for/);
 const createButton = () => screen.getByRole('button', { name: 'Create invoice' });
-const dueDateField = () => screen.getByRole('group', { name: 'Due date' });
+/** The group is named by the label and the day in words ("Due date: 24 December 2026"). */
+const dueDateField = () => screen.getByRole('group', { name: /^Due date/ });
 const snackbar = () => screen.getByRole('region', { name: 'Notifications' });
 /** What a date field says about its value: its description and error, read from its first segment. */
 const dateHelp = (field: HTMLElement) => {
@@ -74,11 +78,11 @@ const dateHelp = (field: HTMLElement) => {
   return expect(segment);
 };
 
-/** Types a day into a date field's month, day and year segments (en-US order). */
-async function typeDay(user: User, field: HTMLElement, month: string, day: string, year: string) {
-  const [monthSegment] = within(field).getAllByRole('spinbutton');
-  await user.click(monthSegment as HTMLElement);
-  await user.keyboard(`${month}${day}${year}`);
+/** Types a day into a date field's day, month and year segments (day first). */
+async function typeDay(user: User, field: HTMLElement, day: string, month: string, year: string) {
+  const [daySegment] = within(field).getAllByRole('spinbutton');
+  await user.click(daySegment as HTMLElement);
+  await user.keyboard(`${day}${month}${year}`);
 }
 
 beforeEach(() => {
@@ -153,8 +157,9 @@ describe('CreateInvoicePage: the new invoice', { timeout: 20_000 }, () => {
     renderCreateInvoice();
     expect(await screen.findByText('Issue date')).toBeInTheDocument();
     expect(screen.getByText('Issue date', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Today, 24/11/26');
-    const segments = within(dueDateField()).getAllByRole('spinbutton');
-    expect(segments.map((segment) => segment.textContent)).toEqual(['12', '24', '2026']);
+    const field = screen.getByRole('group', { name: 'Due date: 24 December 2026' });
+    const segments = within(field).getAllByRole('spinbutton');
+    expect(segments.map((segment) => segment.textContent)).toEqual(['24', '12', '2026']);
   });
 
   it('asks for an order first, and sends nothing', async () => {
@@ -177,14 +182,14 @@ describe('CreateInvoicePage: the new invoice', { timeout: 20_000 }, () => {
     dateHelp(dueDateField()).toHaveAccessibleDescription(expect.stringContaining('Enter a due date.'));
     expect(within(dueDateField()).getAllByRole('spinbutton')[0]).toHaveFocus();
 
-    await typeDay(user, dueDateField(), '11', '23', '2026');
+    await typeDay(user, dueDateField(), '23', '11', '2026');
     dateHelp(dueDateField()).toHaveAccessibleDescription(
       expect.stringContaining('The due date cannot be in the past.'),
     );
     await user.click(createButton());
     expect(server.callsTo(CREATE)).toHaveLength(0);
 
-    await typeDay(user, dueDateField(), '11', '24', '2026');
+    await typeDay(user, dueDateField(), '24', '11', '2026');
     dateHelp(dueDateField()).toHaveAccessibleDescription(
       expect.not.stringContaining('The due date cannot be in the past.'),
     );
@@ -330,12 +335,12 @@ describe('CreateInvoicePage: issued invoices', { timeout: 20_000 }, () => {
       [PAY]: { body: { ...unpaid, payment_status: 'paid', payment_date: '2026-11-24' } },
     });
     expect(dialog).toHaveTextContent('Ada Client (Pixel Retail GmbH) owes €205.50, due 10/12/26. Issued 10/11/26.');
-    const field = within(dialog).getByRole('group', { name: 'Payment date' });
+    const field = within(dialog).getByRole('group', { name: 'Payment date: 24 November 2026' });
     expect(
       within(field)
         .getAllByRole('spinbutton')
         .map((segment) => segment.textContent),
-    ).toEqual(['11', '24', '2026']);
+    ).toEqual(['24', '11', '2026']);
     await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
 
     await waitFor(() => expect(snackbar()).toHaveTextContent('Invoice INV-2026-0005 marked as paid on 24/11/26.'));
@@ -347,8 +352,8 @@ describe('CreateInvoicePage: issued invoices', { timeout: 20_000 }, () => {
 
   it('refuses a payment date before the issue day', async () => {
     const { dialog, user, server } = await openMarkPaid();
-    const field = within(dialog).getByRole('group', { name: 'Payment date' });
-    await typeDay(user, field, '11', '09', '2026');
+    const field = within(dialog).getByRole('group', { name: /^Payment date/ });
+    await typeDay(user, field, '09', '11', '2026');
     await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     dateHelp(field).toHaveAccessibleDescription(
       expect.stringContaining('The payment date cannot be before the invoice was issued.'),

@@ -1,5 +1,11 @@
-/** Offers and option lists as the contract shapes them, for the Offers page tests. */
-import type { Offer } from '@/api/models';
+/**
+ * Offers and option lists as the contract shapes them, for the Offers page tests: as the server
+ * sends them (`anOffer`), and as the API client hands them over (`aReadOffer`: amounts in cents).
+ */
+import type { components } from '@openapi/schema';
+import { asRead } from '../../support/read';
+
+type Offer = components['schemas']['Offer'];
 
 export function anOffer(overrides: Partial<Offer> = {}): Offer {
   return {
@@ -25,6 +31,8 @@ export function anOffer(overrides: Partial<Offer> = {}): Offer {
     ...overrides,
   };
 }
+
+export const aReadOffer = (overrides: Partial<Offer> = {}) => asRead(anOffer(overrides));
 
 export const someOptions = {
   publishers: [

@@ -113,16 +113,17 @@ describe('OffersPage', () => {
     const { user, lastQuery, url } = renderOffers();
     await screen.findByRole('row', { name: /Starfall Tactics/ });
     // The picker loads on first use and opens its calendar; closing it leaves focus on its calendar button.
-    await user.click(screen.getByRole('button', { name: 'Valid between Any dates' }));
+    await user.click(screen.getByRole('button', { name: 'Valid between: Any dates' }));
     const calendar = await screen.findByRole('dialog');
     await waitFor(() => expect(calendar).toContainElement(document.activeElement as HTMLElement));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const range = screen.getByRole('group', { name: 'Valid between' });
     await waitFor(() => expect(range).toContainElement(document.activeElement as HTMLElement));
+    // Day first: dd/mm/yyyy for each end.
     await user.click(within(range).getAllByRole('spinbutton')[0] as HTMLElement);
-    await user.keyboard('11012026');
-    await user.keyboard('11302026');
+    await user.keyboard('01112026');
+    await user.keyboard('30112026');
     await waitFor(() => expect(lastQuery()).toMatchObject({ start_date: '2026-11-01', end_date: '2026-11-30' }));
     expect(url()).toBe('/offers?start_date=2026-11-01&end_date=2026-11-30');
   });
@@ -131,11 +132,12 @@ describe('OffersPage', () => {
     const { user, lastQuery, url } = renderOffers({ path: '/offers?start_date=2026-11-01&end_date=2026-11-30' });
     await screen.findByRole('row', { name: /Starfall Tactics/ });
     expect(screen.getByRole('group', { name: 'Valid between' })).toBeInTheDocument();
-    const open = screen.getByRole('button', { name: 'Valid between 11/01/2026 – 11/30/2026' });
+    const open = screen.getByRole('button', { name: 'Valid between: 1 November 2026 to 30 November 2026' });
+    expect(open).toHaveTextContent('01/11/2026 – 30/11/2026');
     await user.click(screen.getByRole('button', { name: 'Clear Valid between' }));
     await waitFor(() => expect(lastQuery()).not.toHaveProperty('start_date'));
     expect(url()).toBe('/offers');
-    expect(open).toHaveAccessibleName('Valid between Any dates');
+    expect(open).toHaveAccessibleName('Valid between: Any dates');
     expect(open).toHaveFocus();
   });
 

@@ -3,10 +3,10 @@ import { onDataChange } from '@/core/data-events';
 import { SpecialPriceAction } from '@/features/offers/components/special-price-action';
 import { anOrder } from '../../support/orders';
 import { aProfile, deferred, type Reply, type Routes, renderPage } from '../../support/render';
-import { anOffer } from './offer-fixtures';
+import { aReadOffer } from './offer-fixtures';
 
 const REQUEST = 'POST /api/v1/orders/request-special-price/';
-const offer = anOffer({ product: 'Starfall Tactics', unit_price: '12.50' });
+const offer = aReadOffer({ product: 'Starfall Tactics', unit_price: '12.50' });
 
 async function openDialog(routes: Routes = {}) {
   const page = renderPage(<SpecialPriceAction offer={offer} />, { signedIn: aProfile(), routes });

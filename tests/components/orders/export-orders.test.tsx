@@ -1,9 +1,8 @@
 import { getLocalTimeZone, today } from '@internationalized/date';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Order } from '@/api/models';
 import { OrdersPage } from '@/features/orders/pages/orders-page';
 import { captureDownloads, csvRecordsOf } from '../../support/downloads';
-import { anOrder } from '../../support/orders';
+import { anOrder, type Order } from '../../support/orders';
 import { aProfile, renderPage } from '../../support/render';
 
 const LIST = 'GET /api/v1/orders/';

@@ -154,11 +154,20 @@ describe('ProfilePage', () => {
 
   it('remembers the popup-basket switch', async () => {
     const { user } = renderProfile();
-    const popup = screen.getByRole('switch', { name: 'Popup basket' });
+    const popup = await screen.findByRole('switch', { name: 'Popup basket' });
     expect(popup).toBeChecked();
     await user.click(popup);
     expect(popup).not.toBeChecked();
     expect(localStorage.getItem('marketplace:popup-basket')).toBe('false');
+  });
+
+  it('offers a seller the theme but no popup basket, as sellers have no basket', async () => {
+    renderProfile({ signedIn: aProfile({ permissions: ['add_offer'] }) });
+    // The role is known once the session has the profile.
+    expect(await screen.findByText('Session user: Ada Lovelace')).toBeInTheDocument();
+    const preferences = screen.getByRole('region', { name: 'Preferences' });
+    expect(within(preferences).getByRole('radiogroup', { name: 'Theme' })).toBeInTheDocument();
+    expect(within(preferences).queryByRole('switch', { name: 'Popup basket' })).not.toBeInTheDocument();
   });
 
   it('stores the theme choice and tells the theme code', async () => {

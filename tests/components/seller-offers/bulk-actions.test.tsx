@@ -4,6 +4,7 @@ import { onTestFinished } from 'vitest';
 import type { ManageOfferListQuery, Offer, OfferChange } from '@/api/models';
 import { onDataChange } from '@/core/data-events';
 import { BulkActions, type OfferSelection } from '@/features/seller-offers/components/bulk-actions';
+import { asRead } from '../../support/read';
 import { aProfile, type Reply, type Routes, renderPage, type SeenRequest } from '../../support/render';
 import { anOffer, someOptions } from '../offers/offer-fixtures';
 
@@ -51,7 +52,7 @@ function Selection({
 function renderBar({
   tab = 'unpublished',
   selection = chosen(11, 12),
-  rows = [starfall, moonRun],
+  rows = asRead([starfall, moonRun]),
   routes = {},
 }: {
   tab?: 'published' | 'unpublished';
@@ -133,7 +134,7 @@ describe('Bulk actions on the selected offers', () => {
   });
 
   it('withdraws on the Published tab, and Undo publishes only the offers that were published', async () => {
-    const published = [{ ...starfall, is_published: true }, moonRun];
+    const published = asRead([{ ...starfall, is_published: true }, moonRun]);
     const { user, server } = renderBar({ tab: 'published', rows: published, routes: { [PUBLISH]: publishReply } });
     await user.click(within(bar()).getByRole('button', { name: 'Withdraw' }));
     await user.click(screen.getByRole('button', { name: 'Withdraw 2 offers' }));
@@ -248,15 +249,17 @@ describe('Bulk actions on the selected offers', () => {
     const updateBodies = (server: ReturnType<typeof renderBar>['server']) =>
       server.callsTo(UPDATE).map((call) => (call.body as { offers: OfferChange[] }).offers);
 
-    /** Types a date and time into a picker's segments: month, day, year, hour, minute, AM/PM. */
+    /** Types a date and time into a picker's segments: day, month, year, hour, minute, AM/PM. */
     async function typeDateTime(
       user: ReturnType<typeof renderBar>['user'],
       dialog: HTMLElement,
       label: string,
       typed: string,
     ) {
-      const [month] = within(within(dialog).getByRole('group', { name: label })).getAllByRole('spinbutton');
-      await user.click(month as HTMLElement);
+      // The group is named by the label, then the value in words once there is one ("End: …").
+      const field = within(dialog).getByRole('group', { name: new RegExp(`^${label}\\b`) });
+      const [day] = within(field).getAllByRole('spinbutton');
+      await user.click(day as HTMLElement);
       await user.keyboard(typed);
     }
 
@@ -283,10 +286,10 @@ describe('Bulk actions on the selected offers', () => {
 
     it('refuses an end before the start', async () => {
       const { dialog, user, server } = await openUpdate();
-      await typeDateTime(user, dialog, 'Start', '112420261005p');
-      await typeDateTime(user, dialog, 'End', '112320261005p');
+      await typeDateTime(user, dialog, 'Start', '241120261005p');
+      await typeDateTime(user, dialog, 'End', '231120261005p');
       await user.click(within(dialog).getByRole('button', { name: 'Update 2 offers' }));
-      const end = within(dialog).getByRole('group', { name: 'End' });
+      const end = within(dialog).getByRole('group', { name: 'End: 23 November 2026, 10:05 PM' });
       expect(end).toHaveAccessibleDescription(expect.stringContaining('End must be after start.'));
       expect(server.callsTo(UPDATE)).toHaveLength(0);
     });
@@ -298,7 +301,7 @@ describe('Bulk actions on the selected offers', () => {
         },
       });
       await user.type(priceField(dialog), '9.5');
-      await typeDateTime(user, dialog, 'End', '123120261155p');
+      await typeDateTime(user, dialog, 'End', '311220261155p');
       await user.click(within(dialog).getByRole('button', { name: /Region/ }));
       await user.click(await screen.findByRole('option', { name: 'North America' }));
       await user.click(within(dialog).getByRole('button', { name: 'Update 2 offers' }));
@@ -328,7 +331,7 @@ describe('Bulk actions on the selected offers', () => {
       const elsewhere = anOffer({ id: 99, product: 'Cave Runner', unit_price: '7.25', is_published: false });
       const { dialog, user, server } = await openUpdate({
         selection: chosen(11, 99),
-        rows: [starfall, moonRun],
+        rows: asRead([starfall, moonRun]),
         routes: {
           [LIST]: { body: { count: 2, next: null, previous: null, results: [moonRun, elsewhere] } },
           [UPDATE]: { body: { count: 2, offers: [] } },

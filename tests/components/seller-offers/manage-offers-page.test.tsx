@@ -7,19 +7,24 @@ import { selectProfile } from '@machines/session/session.selectors';
 import { screen, waitFor, within } from '@testing-library/react';
 import { onTestFinished, vi } from 'vitest';
 import { MALFORMED_MESSAGE, NETWORK_MESSAGE } from '@/api/api-error';
-import type { Offer, OfferChange } from '@/api/models';
+import type { OfferChange } from '@/api/models';
 import { SessionContext } from '@/core/session';
 import { ManageOffersPage } from '@/features/seller-offers/pages/manage-offers-page';
 import { toDraft } from '@/features/seller-offers/seller-offers.implementations';
-import { formatDateTime } from '@/lib/dates';
+import { spokenDateTime, toLocalIso } from '@/lib/dates';
+import { shownText } from '../../support/dates';
 import { lastAnnouncement } from '../../support/grid';
+import { asRead } from '../../support/read';
 import { aProfile, type Reply, type Routes, renderPage, type SeenRequest } from '../../support/render';
 import { anOffer } from '../offers/offer-fixtures';
+
+/** An offer as the server sends it (its price as a decimal string). */
+type Offer = ReturnType<typeof anOffer>;
 
 const LIST = 'GET /api/v1/manage-offers/';
 const UPDATE = 'POST /api/v1/manage-offers/update/';
 const OPTIONS = 'GET /api/v1/options/';
-const DRAFT_KEY = 'marketplace:offer-draft';
+const DRAFT_KEY = 'marketplace:offer-draft.v2';
 
 const seller = aProfile({ id: 7, permissions: ['add_offer'] });
 const options = {
@@ -460,8 +465,8 @@ describe('ManageOffersPage: kept drafts', () => {
   const keep = (value: unknown) => localStorage.setItem(DRAFT_KEY, JSON.stringify(value));
   const kept = (userId = seller.id) => ({
     userId,
-    original: moonRun,
-    draft: { ...toDraft(moonRun), product: 'Moon Run Remastered', unit_price: '18.00' },
+    original: asRead(moonRun),
+    draft: { ...toDraft(asRead(moonRun)), product: 'Moon Run Remastered', unit_price: '18.00' },
     keptAt: '2026-11-24T12:05:00.000Z',
   });
 
@@ -562,8 +567,10 @@ describe('Manage Offers: the date-time filter', () => {
     });
     await screen.findByRole('grid', { name: 'Published offers' });
     expect(server.callsTo(LIST)[0]?.query.get('valid_at')).toBe('2026-11-24T12:05:00Z');
-    const moment = formatDateTime('2026-11-24T12:05:00Z');
-    expect(screen.getByRole('button', { name: `Valid at ${moment}` })).toBeInTheDocument();
+    // Shown as the picker writes it and named in words, in the browser's zone.
+    const moment = toLocalIso('2026-11-24T12:05:00Z');
+    const trigger = screen.getByRole('button', { name: `Valid at: ${spokenDateTime(moment)}` });
+    expect(shownText(trigger)).toMatch(/^24\/11\/2026, \d{1,2}:05 [AP]M$/);
 
     await user.click(screen.getByRole('button', { name: 'Clear Valid at' }));
     expect(location.history.at(-1)).toBe('/seller/manage-offers');

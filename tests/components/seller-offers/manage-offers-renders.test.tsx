@@ -16,11 +16,14 @@ import { RowEditingContext } from '@/features/seller-offers/row-editing-context'
 import { useOfferRowEditing } from '@/features/seller-offers/use-offer-row-editing';
 import { DataGrid, type GridFeatures } from '@/ui/data-grid';
 import { forget, rendered } from '../../perf/commit-probe';
+import { asRead } from '../../support/read';
 import { aProfile, renderPage, type SeenRequest } from '../../support/render';
 import { anOffer, someOptions } from '../offers/offer-fixtures';
 
 const ROWS = 100;
-const offers = Array.from({ length: ROWS }, (_, index) => anOffer({ id: index + 1, product: `Game ${index + 1}` }));
+/** As the server sends them, and as the grid holds them once read. */
+const wireOffers = Array.from({ length: ROWS }, (_, index) => anOffer({ id: index + 1, product: `Game ${index + 1}` }));
+const offers = wireOffers.map((offer) => asRead(offer));
 const seller = aProfile({ permissions: ['add_offer'] });
 
 /** The ids of the rows rendered since the last `reset()`. */
@@ -102,7 +105,7 @@ function renderCounted() {
         'GET /api/v1/options/': { body: someOptions },
         'POST /api/v1/manage-offers/update/': ({ body }: SeenRequest) => {
           const [change] = (body as { offers: OfferChange[] }).offers;
-          const offer = offers.find(({ id }) => id === change?.id);
+          const offer = wireOffers.find(({ id }) => id === change?.id);
           return { body: { count: 1, offers: [{ ...offer, ...change, version: (offer?.version ?? 1) + 1 }] } };
         },
       },

@@ -1,13 +1,16 @@
 import { getLocalTimeZone, today } from '@internationalized/date';
 import type { UploadOptions } from '@machines/offer-upload/offer-upload.types';
+import type { components } from '@openapi/schema';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MALFORMED_MESSAGE } from '@/api/api-error';
-import type { Offer } from '@/api/models';
 import { tokenStore } from '@/api/token-store';
 import { onDataChange } from '@/core/data-events';
 import { ExportOffersButton, UploadOffersButton } from '@/features/seller-offers/components/upload-offers';
 import { captureDownloads, csvRecordsOf } from '../../support/downloads';
 import { aProfile, deferred, type Routes, renderPage } from '../../support/render';
+
+/** An offer as the server sends it (its price as a decimal string). */
+type Offer = components['schemas']['Offer'];
 
 const options: UploadOptions = {
   publishers: [{ id: 3, name: 'Nebula Works' }],
@@ -321,6 +324,36 @@ describe('Upload CSV', () => {
     expect(uploads.aborted).toHaveLength(1);
     expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Choose a CSV file…' })).toBeEnabled();
+  });
+
+  it('keeps focus in the dialog through every outcome, so an Escape pressed at once closes it', async () => {
+    // The fault suite's case: an answer cut short (the server did take the file), Try again, the
+    // server knows the file, Don’t upload, Escape. Each press removes the control pressed; the
+    // next key goes wherever focus is before the browser paints again.
+    const duplicate = { detail: 'Known.', code: 'duplicate_file', uploaded_at: '2026-11-24T12:05:00Z', count: 1 };
+    fakeUploads((_, index) =>
+      index === 0 ? { status: 200, statusText: 'OK' } : { status: 409, statusText: 'Conflict', body: duplicate },
+    );
+    const { dialog, choose } = await openUpload();
+    const pressedThenFocused = async (name: string) => {
+      fireEvent.click(within(dialog).getByRole('button', { name }));
+      await Promise.resolve();
+      return document.activeElement as HTMLElement;
+    };
+    within(dialog).getByRole('button', { name: 'Choose a CSV file…' }).focus();
+    await choose(csvFile([HEADER, row('Game 1')]));
+    const failure = await within(dialog).findByRole('alert');
+    expect(failure).toHaveTextContent(`Upload failed: ${MALFORMED_MESSAGE}`);
+    expect(failure.parentElement).toHaveFocus();
+
+    expect(await pressedThenFocused('Try again')).toHaveAccessibleName('Cancel upload');
+    const question = await within(dialog).findByRole('alert');
+    expect(question).toHaveTextContent(/Upload it again anyway\?$/);
+    expect(question.parentElement).toHaveFocus();
+
+    fireEvent.keyDown(await pressedThenFocused('Don’t upload'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upload CSV' })).toHaveFocus());
   });
 
   it('downloads a template with the seller’s own names that passes the check', async () => {

@@ -2,7 +2,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { AriaProviders } from '@/app/aria-providers';
 import { DateTimePicker, type DateTimePickerProps } from '@/ui/date-time-picker';
+import { shownText } from '../../support/dates';
+
+/** Rendered in the app's own React Aria locale (src/app/aria-providers.tsx). */
+const inApp = { wrapper: AriaProviders };
 
 function Start({
   initial,
@@ -24,21 +29,33 @@ function Start({
 }
 
 const segment = (name: string) => screen.getByRole('spinbutton', { name: new RegExp(`^${name},`) });
+/** React Aria names the day period segment in the app's locale (en-GB): "am/pm"; it shows AM or PM. */
+const dayPeriod = () => segment('am/pm');
 
 describe('DateTimePicker (behaviour §2, §9: 12-hour clock, minutes in steps of 5)', () => {
   it('shows hours 1 to 12 and an AM/PM segment', () => {
-    render(<Start initial="2026-11-24T13:05:00" onChange={() => {}} />);
+    render(<Start initial="2026-11-24T13:05:00" onChange={() => {}} />, inApp);
     expect(segment('hour')).toHaveTextContent(/^1$/);
     expect(segment('hour')).toHaveAttribute('aria-valuemin', '1');
     expect(segment('hour')).toHaveAttribute('aria-valuemax', '12');
     expect(segment('minute')).toHaveTextContent('05');
-    expect(segment('AM/PM')).toHaveTextContent('PM');
+    expect(dayPeriod()).toHaveTextContent(/^PM$/);
+  });
+
+  it('writes the day first, dd/mm/yyyy, and is named by the value in words', () => {
+    render(<Start initial="2027-01-09T17:20:00" onChange={() => {}} />, inApp);
+    const field = screen.getByRole('group', { name: 'Start: 9 January 2027, 5:20 PM' });
+    const shown = within(field)
+      .getAllByRole('spinbutton')
+      .map((spin) => spin.textContent);
+    expect(shown).toEqual(['09', '01', '2027', '5', '20', 'PM']);
+    expect(shownText(field)).toBe('09/01/2027, 5:20 PM');
   });
 
   it('steps the minutes by 5 with the arrow keys, wrapping within the hour', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Start initial="2026-11-24T13:05:00" onChange={onChange} />);
+    render(<Start initial="2026-11-24T13:05:00" onChange={onChange} />, inApp);
     await user.click(segment('minute'));
     await user.keyboard('{ArrowUp}');
     expect(onChange).toHaveBeenLastCalledWith('2026-11-24T13:10:00');
@@ -56,7 +73,7 @@ describe('DateTimePicker (behaviour §2, §9: 12-hour clock, minutes in steps of
   it('steps from a minute off the 5-minute grid onto it', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Start initial="2026-11-24T13:07:00" onChange={onChange} />);
+    render(<Start initial="2026-11-24T13:07:00" onChange={onChange} />, inApp);
     await user.click(segment('minute'));
     await user.keyboard('{ArrowUp}');
     expect(onChange).toHaveBeenLastCalledWith('2026-11-24T13:10:00');
@@ -67,15 +84,15 @@ describe('DateTimePicker (behaviour §2, §9: 12-hour clock, minutes in steps of
   it('takes a whole date-time from the keyboard and rounds the typed minutes to 5', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Start initial={null} onChange={onChange} />);
-    await user.click(segment('month'));
-    await user.keyboard('11242026');
+    render(<Start initial={null} onChange={onChange} />, inApp);
+    await user.click(segment('day'));
+    await user.keyboard('24112026');
     expect(segment('hour')).toHaveFocus();
     await user.keyboard('10');
     expect(segment('minute')).toHaveFocus();
     // The second digit moves focus on to AM/PM, which leaves the minutes: 37 rounds to 35.
     await user.keyboard('37');
-    expect(segment('AM/PM')).toHaveFocus();
+    expect(dayPeriod()).toHaveFocus();
     expect(segment('minute')).toHaveTextContent('35');
     expect(onChange).toHaveBeenLastCalledWith('2026-11-24T10:35:00');
     await user.keyboard('p');
@@ -85,7 +102,7 @@ describe('DateTimePicker (behaviour §2, §9: 12-hour clock, minutes in steps of
   it('rounds a typed minute when the field is left or Enter is pressed, keeping the hour', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Start initial="2026-11-24T13:05:00" onChange={onChange} />);
+    render(<Start initial="2026-11-24T13:05:00" onChange={onChange} />, inApp);
     await user.click(segment('minute'));
     await user.keyboard('4');
     await user.tab();
@@ -108,11 +125,11 @@ describe('DateTimePicker (behaviour §2, §9: 12-hour clock, minutes in steps of
   it('switches between AM and PM', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Start initial="2026-11-24T13:05:00" onChange={onChange} />);
-    await user.click(segment('AM/PM'));
+    render(<Start initial="2026-11-24T13:05:00" onChange={onChange} />, inApp);
+    await user.click(dayPeriod());
     await user.keyboard('{ArrowUp}');
     expect(onChange).toHaveBeenLastCalledWith('2026-11-24T01:05:00');
-    expect(segment('AM/PM')).toHaveTextContent('AM');
+    expect(dayPeriod()).toHaveTextContent('AM');
     await user.keyboard('p');
     expect(onChange).toHaveBeenLastCalledWith('2026-11-24T13:05:00');
   });
@@ -120,7 +137,7 @@ describe('DateTimePicker (behaviour §2, §9: 12-hour clock, minutes in steps of
   it('picks a day in a one-month calendar and keeps the time', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Start initial="2026-11-24T13:05:00" onChange={onChange} />);
+    render(<Start initial="2026-11-24T13:05:00" onChange={onChange} />, inApp);
     await user.click(screen.getByRole('button', { name: /Calendar/ }));
     const dialog = screen.getByRole('dialog');
     const [month] = within(dialog).getAllByRole('grid');
@@ -134,12 +151,12 @@ describe('DateTimePicker (behaviour §2, §9: 12-hour clock, minutes in steps of
   it('clears to null, and a required field offers no clear button', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    const { unmount } = render(<Start initial="2026-11-24T13:05:00" onChange={onChange} />);
+    const { unmount } = render(<Start initial="2026-11-24T13:05:00" onChange={onChange} />, inApp);
     await user.click(screen.getByRole('button', { name: 'Clear Start' }));
     expect(onChange).toHaveBeenLastCalledWith(null);
     unmount();
 
-    render(<Start initial="2026-11-24T13:05:00" onChange={onChange} isRequired />);
+    render(<Start initial="2026-11-24T13:05:00" onChange={onChange} isRequired />, inApp);
     expect(screen.queryByRole('button', { name: 'Clear Start' })).not.toBeInTheDocument();
   });
 
@@ -153,9 +170,10 @@ describe('DateTimePicker (behaviour §2, §9: 12-hour clock, minutes in steps of
         variant="cell"
         errorMessage="End must be after start."
       />,
+      inApp,
     );
     expect(screen.getByText('Start of Witcher 3')).toHaveClass('visually-hidden');
-    expect(screen.getByRole('group', { name: 'Start of Witcher 3' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Start of Witcher 3: 24 November 2026, 1:05 PM' })).toBeInTheDocument();
     expect(screen.getByText('End must be after start.')).toBeInTheDocument();
     expect(segment('minute')).toHaveAttribute('aria-invalid', 'true');
   });

@@ -2,6 +2,7 @@ import { act, render, renderHook, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AriaProviders } from '@/app/aria-providers';
 import { useDebouncedValue } from '@/lib/debounce';
 import { DatePicker } from '@/ui/date-picker';
 import { NumberField } from '@/ui/number-field';
@@ -118,7 +119,8 @@ describe('DatePicker', () => {
   it('picks a day in the calendar by keyboard, and clears', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<DeliveryDay onChange={onChange} />);
+    // In the app's own React Aria locale (src/app/aria-providers.tsx): day first.
+    render(<DeliveryDay onChange={onChange} />, { wrapper: AriaProviders });
     await user.click(screen.getByRole('button', { name: /Open calendar|Calendar/ }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getAllByRole('grid')).toHaveLength(1);
@@ -128,6 +130,6 @@ describe('DatePicker', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear Delivery day' }));
     expect(onChange).toHaveBeenLastCalledWith(null);
-    expect(screen.getByRole('group', { name: /Delivery day/ })).toHaveTextContent('mm/dd/yyyy');
+    expect(screen.getByRole('group', { name: /Delivery day/ })).toHaveTextContent('dd/mm/yyyy');
   });
 });

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { noticeQueue, notify, SNACKBAR_TIMEOUT_MS } from '@/ui/notify';
+import { ACTION_TIMEOUT_MS, noticeQueue, notify, SNACKBAR_TIMEOUT_MS } from '@/ui/notify';
 import { Snackbar } from '@/ui/snackbar';
 
 afterEach(() => {
@@ -42,6 +42,18 @@ describe('Snackbar', () => {
     expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('Longer');
   });
 
+  it('keeps a message with Undo long enough for a keyboard user to reach its button', () => {
+    vi.useFakeTimers();
+    render(<Snackbar />);
+    act(() => {
+      notify({ message: '2 offers published', type: 'success', onUndo: () => {} });
+    });
+    act(() => vi.advanceTimersByTime(ACTION_TIMEOUT_MS - 10));
+    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('2 offers published');
+    act(() => vi.advanceTimersByTime(20));
+    expect(screen.getByRole('region', { name: 'Notifications' })).not.toHaveTextContent('2 offers published');
+  });
+
   it('offers Undo when asked, and closes with the close button', async () => {
     const user = userEvent.setup();
     const undo = vi.fn();
@@ -59,6 +71,29 @@ describe('Snackbar', () => {
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close notification' }));
     expect(screen.getByRole('region', { name: 'Notifications' })).not.toHaveTextContent('Another');
+  });
+
+  it('gives focus back to where it came from when Undo goes with its message', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">Publish</button>
+        <Snackbar />
+      </>,
+    );
+    act(() => {
+      notify({
+        message: '2 offers published',
+        type: 'success',
+        onUndo: () => notify({ message: 'Undone', type: 'info' }),
+      });
+    });
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('Undone');
+    expect(screen.getByRole('button', { name: 'Publish' })).toHaveFocus();
   });
 
   it('shows the newest message in place of the one shown', () => {

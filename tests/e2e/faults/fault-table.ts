@@ -5,7 +5,8 @@
  * nothing typed or collected is lost, and that the journey then ends as the clean run did, its
  * write applied once.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { PASSWORD } from '../support';
 import { type Call, FAULTS, type Fault, type FaultInjector, journeyCalls } from './fault-injector';
 
@@ -154,13 +155,16 @@ export async function runFaultTable(page: Page, faults: FaultInjector, journey: 
         } catch (error) {
           // What the user saw when the case failed, for the report (the page's own snapshot is
           // taken at the end of the test, cases later).
+          // The snackbar's live regions are always there, empty between messages; where focus
+          // is tells why a key did nothing (on <body>, Escape closes no dialog).
           const seen = await page
-            .locator('main, [role=dialog], [role=alertdialog], [role=alert]')
-            .evaluateAll((elements) =>
-              elements.map(
+            .locator('main, [role=dialog], [role=alertdialog], [role=alert]:not(:empty)')
+            .evaluateAll((elements) => [
+              ...elements.map(
                 (element) => `${element.getAttribute('role') ?? 'main'}: ${element.textContent?.slice(0, 400)}`,
               ),
-            )
+              `focus: ${document.activeElement?.outerHTML.slice(0, 160) ?? 'none'}`,
+            ])
             .catch(() => ['(nothing readable)']);
           console.log(`${journey.name}: ${call} × ${fault} failed; the page showed:\n${seen.join('\n')}`);
           throw error;

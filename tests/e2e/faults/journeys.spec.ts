@@ -4,7 +4,8 @@
  * a clean run of the journey records; the cases are journey × call × fault (fault-table.ts). One
  * page per journey: a case starts where the one before ended, and a retry carries the journey on.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { basketButton, basketLines, basketPopover, notice, offersGrid, searchOffers } from '../journeys';
 import { type ApiOffer, type ApiOrder, apiAs, counter, countOrders, orderableOffers } from '../marketplace-api';
 import { CLIENT, SELLER, startSignedIn } from '../support';
@@ -339,8 +340,7 @@ test('answer a counter-offer', async ({ page, request }) => {
     appliedOnce: async (index) => {
       const now = await api.get<ApiOrder>(`/api/v1/orders/${order?.id}/`);
       expect(now.negotiation).toBe(index % 2 === 0 ? 'counter_accepted' : 'counter_declined');
-      // Focus may have left the dialog with a reload of the order: Escape from inside it.
-      await dialog().getByRole('heading').first().click();
+      // Focus stayed in the dialog through the answer and the order's reload: Escape closes it.
       await page.keyboard.press('Escape');
       await expect(dialog()).toHaveCount(0);
     },

@@ -95,7 +95,7 @@ describe('auth middleware', () => {
     const { api } = createApiClients({ baseUrl: 'http://test', fetch });
     const pending = unwrap(api.GET('/api/v1/profile'));
     await vi.waitFor(() => expect(seen).toHaveLength(1));
-    tokenStore.saveAccess('fresh-access');
+    tokenStore.saveRefreshed({ access: 'fresh-access' });
     release();
     await expect(pending).resolves.toEqual({ id: 1 });
     expect(seen).toEqual(['Bearer expired-access', 'Bearer fresh-access']);

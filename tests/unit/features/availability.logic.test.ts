@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { OfferAvailability } from '@/api/models';
 import { NO_REVIEW, outcomeOf, sendableLines } from '@/features/basket/availability.logic';
 import { aBasketItem } from '../../support/basket';
+import { asRead } from '../../support/read';
 
 const line = (offerId: number, price: number, quantity = 1) => aBasketItem(offerId, { price, quantity });
 
-const offer = (offer_id: number, status: OfferAvailability['status'], unit_price: string | null) => ({
-  offer_id,
-  status,
-  unit_price,
-  product: unit_price === null ? null : `Game ${offer_id}`,
-});
+/** An answer's entry as the API client hands it over, its price as the server sent it. */
+const offer = (offer_id: number, status: OfferAvailability['status'], unit_price: string | null) =>
+  asRead({ offer_id, status, unit_price, product: unit_price === null ? null : `Game ${offer_id}` });
 
 describe('an availability check', () => {
   it('finds nothing new when every offer is available at its basket price', () => {

@@ -8,7 +8,7 @@ import {
   sortOrders,
   totalCentsOf,
 } from '@/features/billing/invoice-draft';
-import { anOrder } from '../../support/orders';
+import { aReadOrder } from '../../support/orders';
 
 const ada = { id: 7, name: 'Ada Client', company: 'Pixel Retail GmbH' };
 const ben = { id: 8, name: 'Ben Buyer' };
@@ -18,10 +18,10 @@ const pixel = { id: 4, name: 'Pixel Wholesale' };
 describe('invoiceableClients', () => {
   it('groups the orders by client, then by storefront, both by name', () => {
     const orders = [
-      anOrder({ id: 1, client: ben, seller: pixel }),
-      anOrder({ id: 2, client: ada, seller: pixel }),
-      anOrder({ id: 3, client: ada, seller: nordic }),
-      anOrder({ id: 4, client: ada, seller: pixel }),
+      aReadOrder({ id: 1, client: ben, seller: pixel }),
+      aReadOrder({ id: 2, client: ada, seller: pixel }),
+      aReadOrder({ id: 3, client: ada, seller: nordic }),
+      aReadOrder({ id: 4, client: ada, seller: pixel }),
     ];
     const clients = invoiceableClients(orders);
     expect(clients.map((entry) => [entry.client.name, entry.count])).toEqual([
@@ -42,8 +42,8 @@ describe('invoiceableClients', () => {
 });
 
 describe('totalCentsOf and sortOrders', () => {
-  const small = anOrder({ id: 1, total: '0.10', created_at: '2026-11-20T09:00:00Z' });
-  const large = anOrder({ id: 2, total: '1234.20', created_at: '2026-11-19T09:00:00Z' });
+  const small = aReadOrder({ id: 1, total: '0.10', created_at: '2026-11-20T09:00:00Z' });
+  const large = aReadOrder({ id: 2, total: '1234.20', created_at: '2026-11-19T09:00:00Z' });
 
   it('adds totals in whole cents, without floating-point drift', () => {
     expect(totalCentsOf([small, small, small])).toBe(30);

@@ -54,7 +54,7 @@ function anOffer(overrides: Partial<Offer> = {}): Offer {
     region_code: 'EU',
     type: 'regular',
     is_hot: false,
-    unit_price: '12.50',
+    unit_price: 1250,
     start: '2026-11-01T08:00:00Z',
     end: '2026-12-31T22:00:00Z',
     is_published: false,
@@ -240,6 +240,28 @@ describe('refusalOf', () => {
         { line: 4, column: 'region', message: 'Unknown region "Atlantis"; use a region code or name.' },
       ],
     });
+  });
+
+  it("reads DRF's nested shape the same way: a row's place in the list is the line after the header's", () => {
+    expect(
+      refusalOf({
+        non_field_errors: ['2 of 3 rows are invalid; nothing was imported.'],
+        rows: [{}, { unit_price: ['Ensure that there are no more than 2 decimal places.'] }, ['Expected 9 fields.']],
+      }),
+    ).toEqual({
+      summary: '2 of 3 rows are invalid; nothing was imported.',
+      problems: [
+        { line: 3, column: 'unit_price', message: 'Ensure that there are no more than 2 decimal places.' },
+        { line: 4, column: null, message: 'Expected 9 fields.' },
+      ],
+    });
+  });
+
+  it('leaves an amount it could not read empty in an export, so the upload refuses that row', () => {
+    const text = toCsv(offerCsvColumns, [anOffer({ unit_price: Number.NaN })]);
+    expect(text.split('\r\n')[1]).toBe(
+      'Starfall Tactics,Nebula Works,Pixel Traders,EU,regular,false,,2026-11-01T08:00:00Z,2026-12-31T22:00:00Z',
+    );
   });
 
   it('puts the file’s problems first, without a line', () => {

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, fromLocalIso, toLocalIso } from '@/lib/dates';
+import {
+  dateFieldName,
+  fieldDateTime,
+  fieldDay,
+  formatDateTime,
+  formatDay,
+  fromLocalIso,
+  spokenDateTime,
+  spokenDay,
+  spokenDayRange,
+  toLocalIso,
+} from '@/lib/dates';
 
 describe('table dates (behaviour §5)', () => {
   const zone = process.env.TZ;
@@ -90,5 +101,45 @@ describe('date-time inputs (behaviour §5: ISO without a zone, read as local tim
         expect(Math.abs(Date.parse(back) - date.getTime())).toBeLessThanOrEqual(3_600_000);
       }),
     );
+  });
+});
+
+describe('pickers and their names (behaviour §5: day first everywhere)', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = zone;
+  });
+
+  it('writes a day and a date-time as the fields do: dd/mm/yyyy, 12-hour with AM/PM', () => {
+    expect(fieldDay('2027-01-09')).toBe('09/01/2027');
+    expect(fieldDateTime('2027-01-09T17:20:00')?.replace(/\s/g, ' ')).toBe('09/01/2027, 5:20 PM');
+    expect(fieldDateTime('2027-01-09T00:05')?.replace(/\s/g, ' ')).toBe('09/01/2027, 12:05 AM');
+    expect(fieldDateTime('2027-01-09T12:00:00')?.replace(/\s/g, ' ')).toBe('09/01/2027, 12:00 PM');
+  });
+
+  it('names them in words that cannot be read two ways', () => {
+    expect(spokenDay('2027-01-09')).toBe('9 January 2027');
+    expect(spokenDateTime('2027-01-09T17:20:00')).toBe('9 January 2027, 5:20 PM');
+    expect(spokenDayRange('2027-01-09', '2027-02-03')).toBe('9 January 2027 to 3 February 2027');
+    expect(dateFieldName('Start', spokenDateTime('2027-01-09T17:20'))).toBe('Start: 9 January 2027, 5:20 PM');
+    expect(dateFieldName('Start', null)).toBe('Start');
+  });
+
+  it('keeps wall-clock values as they are in every zone', () => {
+    for (const tz of ['Pacific/Kiritimati', 'America/Los_Angeles', 'UTC']) {
+      process.env.TZ = tz;
+      expect(fieldDay('2027-01-09')).toBe('09/01/2027');
+      expect(spokenDateTime('2027-01-09T23:55:00')).toBe('9 January 2027, 11:55 PM');
+    }
+  });
+
+  it('gives null for what is not a day or a wall-clock time', () => {
+    expect(fieldDay('')).toBeNull();
+    expect(fieldDay('09/01/2027')).toBeNull();
+    expect(fieldDay('2027-02-30')).toBeNull();
+    expect(fieldDateTime('2027-01-09T24:00:00')).toBeNull();
+    expect(fieldDateTime('2027-01-09T17:20:00Z')).toBeNull();
+    expect(spokenDateTime('2027-01-09')).toBeNull();
+    expect(spokenDayRange('2027-01-09', 'soon')).toBeNull();
   });
 });

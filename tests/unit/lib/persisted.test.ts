@@ -29,14 +29,22 @@ describe('persisted', () => {
     expect(localStorage.getItem(menuOpen.key)).toBeNull();
   });
 
-  it('hears changes made in another tab', () => {
+  it('hears changes made in another tab, with the value each replaced', () => {
     const listener = vi.fn();
     const stop = menuOpen.onOtherTab(listener);
     window.dispatchEvent(new StorageEvent('storage', { key: menuOpen.key, newValue: 'false' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: menuOpen.key, oldValue: 'false', newValue: '"bad"' }));
     window.dispatchEvent(new StorageEvent('storage', { key: 'other', newValue: 'true' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
     stop();
     window.dispatchEvent(new StorageEvent('storage', { key: menuOpen.key, newValue: 'true' }));
-    expect(listener.mock.calls).toEqual([[false]]);
+    // Nothing before is the default; a value that fails the schema reads as the default; a cleared
+    // storage does not say what it held.
+    expect(listener.mock.calls).toEqual([
+      [false, true],
+      [true, false],
+      [true, undefined],
+    ]);
   });
 
   it('tells subscribers about writes in this tab and in others', () => {

@@ -18,6 +18,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { act, renderHook } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { refreshLease } from '@/api/refresh-lock';
 import { tokenStore } from '@/api/token-store';
 import { basket, useBasketItems } from '@/core/basket';
 import { totalsOf } from '@/core/basket.logic';
@@ -26,7 +27,7 @@ import { keptDraft } from '@/features/seller-offers/offer-draft-store';
 import { STORAGE_PREFIX } from '@/lib/persisted';
 import { menuOpen, pageSize, popupBasket, themePreference } from '@/lib/preferences';
 import * as values from './saved-state.values';
-import { isBasket, isKeptDraft, isPending, isToken, type Stored } from './saved-state.values';
+import { isBasket, isKeptDraft, isLease, isPending, isToken, type Stored } from './saved-state.values';
 
 const SEED = 20_261_124;
 const root = path.resolve(__dirname, '../../..');
@@ -41,8 +42,9 @@ const keys = {
   'menu-open': { fallback: true, valid: oneOf([true, false]), stored: values.flag },
   'popup-basket': { fallback: true, valid: oneOf([true, false]), stored: values.flag },
   'page-size': { fallback: 10, valid: oneOf([10, 25, 50, 100]), stored: values.pageSize },
-  'offer-draft': { fallback: null, valid: isKeptDraft, stored: values.keptDraft },
+  'offer-draft.v2': { fallback: null, valid: isKeptDraft, stored: values.keptDraft },
   'order-submission': { fallback: null, valid: isPending, stored: values.pending },
+  'refresh-lease': { fallback: null, valid: isLease, stored: values.lease },
 };
 type Key = keyof typeof keys;
 const names = Object.keys(keys) as Key[];
@@ -63,8 +65,9 @@ function boot(): { read: Record<Key, unknown> & { painted: string | undefined };
     'menu-open': menuOpen.read(),
     'popup-basket': popupBasket.read(),
     'page-size': pageSize.read(),
-    'offer-draft': keptDraft.read(),
+    'offer-draft.v2': keptDraft.read(),
     'order-submission': pendingSubmission.read(),
+    'refresh-lease': refreshLease.read(),
   };
   const problems: string[] = [];
   if (tokenStore.hasTokens() !== (read['access-token'] !== null || read['refresh-token'] !== null)) {
@@ -247,7 +250,8 @@ describe('saved browser state', () => {
       'menu-open': menuOpen,
       'popup-basket': popupBasket,
       'page-size': pageSize,
-      'offer-draft': keptDraft,
+      'offer-draft.v2': keptDraft,
+      'refresh-lease': refreshLease,
       'order-submission': pendingSubmission,
     } as const;
     const stops = Object.entries(stores).map(([key, persisted]) =>

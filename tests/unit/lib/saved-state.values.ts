@@ -242,7 +242,8 @@ const offer = fc.record({
   region_code: field,
   type: fc.constantFrom('regular', 'promo'),
   is_hot: fc.boolean(),
-  unit_price: field,
+  // Cents; null for a price the app could not read.
+  unit_price: fc.oneof(fc.integer(), fc.constant(null)),
   start: field,
   end: field,
   is_published: fc.boolean(),
@@ -287,6 +288,10 @@ const draftBreaks: [string[], unknown[]][] = [
   [
     ['draft', 'unit_price'],
     [19.99, null],
+  ],
+  [
+    ['original', 'unit_price'],
+    ['19.99', 19.5, rawNumber('1e999')],
   ],
   [['draft'], [null, 'draft', []]],
 ];
@@ -416,7 +421,7 @@ export function isToken(v: unknown): boolean {
   return true;
 }
 
-const OFFER_TEXT = ['product', 'publisher', 'seller', 'region', 'region_code', 'unit_price', 'start', 'end'];
+const OFFER_TEXT = ['product', 'publisher', 'seller', 'region', 'region_code', 'start', 'end'];
 export function isKeptDraft(v: unknown): boolean {
   if (v === null) return true;
   if (!isRecord(v) || !keysWithin(v, ['userId', 'original', 'draft', 'keptAt'])) return false;
@@ -427,6 +432,8 @@ export function isKeptDraft(v: unknown): boolean {
   return (
     ['id', 'version', 'publisher_id', 'seller_id', 'region_id'].every((k) => isId(o[k])) &&
     [...OFFER_TEXT, 'uploaded_at'].every((k) => short(o[k])) &&
+    // Cents as stored, or NaN once read: a price the app could not read is stored as null.
+    (o.unit_price === null || Number.isNaN(o.unit_price) || Number.isSafeInteger(o.unit_price)) &&
     ['published_at', 'image'].every((k) => o[k] === null || short(o[k])) &&
     (o.type === 'regular' || o.type === 'promo') &&
     typeof o.is_hot === 'boolean' &&
@@ -454,4 +461,36 @@ export function isPending(v: unknown): boolean {
         isQuantity(l.quantity),
     )
   );
+}
+
+// --- the token refresh lease (where the browser has no Web Locks) --------------------------------
+
+const leaseValue = fc.record({
+  owner: fc.string({ maxLength: 64 }),
+  until: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })),
+});
+export const lease = storedOf(
+  fc.oneof(
+    fc.constant(valid(null)),
+    fc.tuple(leaseValue, extraKeys).map(([value, extra]) => valid(value, encode(withKeys(value, extra)))),
+  ),
+  fc
+    .oneof(
+      fc.constantFrom<unknown>(
+        { owner: 'x'.repeat(65), until: 1 },
+        { owner: 5, until: 1 },
+        { owner: 'a', until: '1' },
+        { owner: 'a', until: rawNumber('1e999') },
+        { owner: 'a' },
+        { until: 1 },
+      ),
+      wrongTypes.filter((v) => v !== null),
+    )
+    .map((v) => broken(encode(v))),
+);
+
+export function isLease(v: unknown): boolean {
+  if (v === null) return true;
+  if (!isRecord(v) || !keysWithin(v, ['owner', 'until'])) return false;
+  return isText(v.owner, 64) && typeof v.until === 'number' && Number.isFinite(v.until);
 }

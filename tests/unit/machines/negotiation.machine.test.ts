@@ -11,9 +11,9 @@ import type {
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@/api/api-error';
-import { anOrder, anOrderLine } from '../../support/orders';
+import { anOrderLine, aReadOrder } from '../../support/orders';
 
-const countered = anOrder({
+const countered = aReadOrder({
   negotiation: 'counter_proposed',
   counter_note: 'Best we can do for ten.',
   lines: [anOrderLine({ counter_unit_price: '11.00', counter_quantity: 12 })],
@@ -92,8 +92,8 @@ describe('the client', () => {
   });
 
   it('cancels after confirming and ends in cancelled', async () => {
-    const cancel = vi.fn(async () => anOrder({ status: 'cancelled', cancelled_at: '2026-11-21T10:00:00Z' }));
-    const { actor, moved } = start(anOrder({ negotiation: 'special_price_requested' }), 'client', {
+    const cancel = vi.fn(async () => aReadOrder({ status: 'cancelled', cancelled_at: '2026-11-21T10:00:00Z' }));
+    const { actor, moved } = start(aReadOrder({ negotiation: 'special_price_requested' }), 'client', {
       cancelOrder: cancel,
     });
     actor.send({ type: 'negotiation.cancel' });
@@ -106,12 +106,12 @@ describe('the client', () => {
   });
 
   it('is offered neither counter nor approve, and nothing once the order is completed', () => {
-    const { actor } = start(anOrder(), 'client');
+    const { actor } = start(aReadOrder(), 'client');
     expect(actor.getSnapshot().can({ type: 'negotiation.approve' })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'negotiation.counter', counter: { lines: [] } })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'negotiation.accept' })).toBe(false);
     actor.stop();
-    const done = start(anOrder({ status: 'completed' }), 'client').actor;
+    const done = start(aReadOrder({ status: 'completed' }), 'client').actor;
     expect(done.getSnapshot().value).toBe('completed');
     expect(done.getSnapshot().can({ type: 'negotiation.cancel' })).toBe(false);
   });
@@ -120,7 +120,9 @@ describe('the client', () => {
 describe('the seller', () => {
   it('counters with the lines given and approves an accepted counter', async () => {
     const counter = vi.fn(async () => countered);
-    const { actor } = start(anOrder({ negotiation: 'special_price_requested' }), 'seller', { counterOrder: counter });
+    const { actor } = start(aReadOrder({ negotiation: 'special_price_requested' }), 'seller', {
+      counterOrder: counter,
+    });
     const proposal = { lines: [{ line_id: 101, unit_price: '11.00', quantity: 12 }], note: 'Best we can do for ten.' };
     actor.send({ type: 'negotiation.counter', counter: proposal });
     const after = await waitFor(actor, (s) => !s.hasTag('busy'));
@@ -131,21 +133,21 @@ describe('the seller', () => {
     expect(after.can({ type: 'negotiation.accept' })).toBe(false);
     actor.stop();
 
-    const approve = vi.fn(async () => anOrder({ negotiation: 'counter_accepted', status: 'completed' }));
-    const second = start(anOrder({ negotiation: 'counter_accepted' }), 'seller', { approveOrder: approve }).actor;
+    const approve = vi.fn(async () => aReadOrder({ negotiation: 'counter_accepted', status: 'completed' }));
+    const second = start(aReadOrder({ negotiation: 'counter_accepted' }), 'seller', { approveOrder: approve }).actor;
     second.send({ type: 'negotiation.approve' });
     expect((await waitFor(second, (s) => s.status === 'done')).value).toBe('completed');
   });
 
   it('cancels with the reason given in the confirmation, and without one when none is given', async () => {
-    const cancel = vi.fn(async () => anOrder({ status: 'cancelled', cancelled_at: '2026-11-21T10:00:00Z' }));
-    const { actor } = start(anOrder({ negotiation: 'special_price_requested' }), 'seller', { cancelOrder: cancel });
+    const cancel = vi.fn(async () => aReadOrder({ status: 'cancelled', cancelled_at: '2026-11-21T10:00:00Z' }));
+    const { actor } = start(aReadOrder({ negotiation: 'special_price_requested' }), 'seller', { cancelOrder: cancel });
     actor.send({ type: 'negotiation.cancel' });
     actor.send({ type: 'negotiation.confirm', reason: 'This product is out of stock.' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(cancel).toHaveBeenCalledWith({ orderId: 42, reason: 'This product is out of stock.' });
 
-    const second = start(anOrder(), 'seller', { cancelOrder: cancel }).actor;
+    const second = start(aReadOrder(), 'seller', { cancelOrder: cancel }).actor;
     second.send({ type: 'negotiation.cancel' });
     second.send({ type: 'negotiation.confirm', reason: '' });
     await waitFor(second, (s) => s.status === 'done');
@@ -153,7 +155,7 @@ describe('the seller', () => {
   });
 
   it("passes a refused counter-offer's field messages on, keyed as the server names them", async () => {
-    const order = anOrder({ negotiation: 'special_price_requested' });
+    const order = aReadOrder({ negotiation: 'special_price_requested' });
     const { actor, failed } = start(order, 'seller', {
       counterOrder: async () => {
         throw ApiError.fromBody(400, { 'lines.0.unit_price': ['Ensure this value is greater than 0.00.'] });
@@ -173,7 +175,7 @@ describe('the seller', () => {
 
 describe('failures', () => {
   it('turns a 409 into "This order changed meanwhile" with the order read again', async () => {
-    const fresh = anOrder({
+    const fresh = aReadOrder({
       status: 'cancelled',
       cancelled_at: '2026-11-21T09:59:00Z',
       negotiation: 'counter_proposed',
@@ -205,7 +207,7 @@ describe('failures', () => {
     [404, 'Resource not found'],
     [400, 'The reason is too long.'],
   ])('reads a %i through the permission helper and keeps the order', async (status, message) => {
-    const order = anOrder({ negotiation: 'counter_declined' });
+    const order = aReadOrder({ negotiation: 'counter_declined' });
     const { actor, failed, changed } = start(order, 'client', {
       cancelOrder: async () => {
         throw ApiError.fromBody(status, { detail: 'The reason is too long.' });
@@ -244,27 +246,27 @@ describe('failures', () => {
 
 describe('who acts next', () => {
   it.each([
-    [anOrder({ negotiation: 'counter_proposed' }), 'client', 'Waiting for you to answer the counter-offer'],
-    [anOrder({ negotiation: 'counter_proposed' }), 'seller', 'Waiting for the client to answer the counter-offer'],
-    [anOrder({ negotiation: 'special_price_requested' }), 'client', 'Waiting for the seller'],
-    [anOrder({ negotiation: 'none' }), 'seller', 'Waiting for you to approve the order or make a counter-offer'],
+    [aReadOrder({ negotiation: 'counter_proposed' }), 'client', 'Waiting for you to answer the counter-offer'],
+    [aReadOrder({ negotiation: 'counter_proposed' }), 'seller', 'Waiting for the client to answer the counter-offer'],
+    [aReadOrder({ negotiation: 'special_price_requested' }), 'client', 'Waiting for the seller'],
+    [aReadOrder({ negotiation: 'none' }), 'seller', 'Waiting for you to approve the order or make a counter-offer'],
     [
-      anOrder({ negotiation: 'special_price_requested' }),
+      aReadOrder({ negotiation: 'special_price_requested' }),
       'seller',
       'The client asks for a special price: approve the order to accept the requested price, or make a counter-offer',
     ],
     [
-      anOrder({ negotiation: 'counter_accepted' }),
+      aReadOrder({ negotiation: 'counter_accepted' }),
       'seller',
       'The client accepted your counter-offer: approve the order to complete it',
     ],
     [
-      anOrder({ negotiation: 'counter_declined' }),
+      aReadOrder({ negotiation: 'counter_declined' }),
       'seller',
       'The client declined your counter-offer: approve the order at its current prices or make another counter-offer',
     ],
-    [anOrder({ status: 'completed' }), 'client', 'Nothing left to do: the order is completed'],
-    [anOrder({ status: 'cancelled' }), 'seller', 'Nothing left to do: the order is cancelled'],
+    [aReadOrder({ status: 'completed' }), 'client', 'Nothing left to do: the order is completed'],
+    [aReadOrder({ status: 'cancelled' }), 'seller', 'Nothing left to do: the order is cancelled'],
   ] as const)('%#: %s reads "%s"', (order, role, text) => {
     expect(nextStepOf(order, role)).toBe(text);
   });

@@ -11,7 +11,7 @@ import type { Move, NegotiationEvent, NegotiationRole, Order } from '@machines/n
 import { describe, expect, it } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
-import { anOrder } from '../../support/orders';
+import { aReadOrder } from '../../support/orders';
 import { actorDone, actorFailed, pathName } from '../../support/xstate';
 
 type Negotiation = Order['negotiation'];
@@ -131,9 +131,9 @@ const expectedValue = (order: Order) =>
   order.status === 'in_progress' ? { in_progress: order.negotiation } : order.status;
 
 const STARTS: Order[] = [
-  ...ALL.map((negotiation) => anOrder({ negotiation })),
-  anOrder({ status: 'completed', negotiation: 'counter_accepted', completed_at: '2026-11-21T10:00:00Z' }),
-  anOrder({ status: 'cancelled', negotiation: 'special_price_requested', cancelled_at: '2026-11-21T10:00:00Z' }),
+  ...ALL.map((negotiation) => aReadOrder({ negotiation })),
+  aReadOrder({ status: 'completed', negotiation: 'counter_accepted', completed_at: '2026-11-21T10:00:00Z' }),
+  aReadOrder({ status: 'cancelled', negotiation: 'special_price_requested', cancelled_at: '2026-11-21T10:00:00Z' }),
 ];
 const ROLES: NegotiationRole[] = ['client', 'seller'];
 
@@ -213,7 +213,7 @@ it('walks every row of the table, for every role it names and no other', () => {
     row.by.flatMap((role) =>
       row.from.map(
         (from) =>
-          `${role} ${row.move} ${from} → ${JSON.stringify(expectedValue({ ...anOrder({ negotiation: from }), ...row.to }))}`,
+          `${role} ${row.move} ${from} → ${JSON.stringify(expectedValue({ ...aReadOrder({ negotiation: from }), ...row.to }))}`,
       ),
     ),
   );

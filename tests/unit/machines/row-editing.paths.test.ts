@@ -15,14 +15,14 @@ import { type EventObject, getInitialSnapshot, getNextSnapshot, type SnapshotFro
 import { getSimplePaths } from 'xstate/graph';
 import { validateOfferDraft } from '@/features/seller-offers/offer-rules';
 import { offerRules, toDraft } from '@/features/seller-offers/seller-offers.implementations';
-import { anOffer } from '../../components/offers/offer-fixtures';
+import { aReadOffer } from '../../components/offers/offer-fixtures';
 import { actorDone, actorFailed, pathName } from '../../support/xstate';
 
 const machine = rowEditingMachine.provide(offerRules);
 type Snapshot = SnapshotFrom<typeof machine>;
 
-const A: Offer = anOffer({ id: 1, product: 'Starfall', version: 3 });
-const B: Offer = anOffer({ id: 2, product: 'Cave Runner', version: 1 });
+const A: Offer = aReadOffer({ id: 1, product: 'Starfall', version: 3 });
+const B: Offer = aReadOffer({ id: 2, product: 'Cave Runner', version: 1 });
 const THEIRS: Offer = { ...A, product: 'Starfall (theirs)', version: 4 };
 
 const USER_EVENTS: RowEditingEvent[] = [

@@ -29,6 +29,7 @@ function startSession(options: {
   const effects = {
     storeTokens: vi.fn((_tokens: unknown) => Object.assign(stored, { access: true, refresh: true })),
     clearTokens: vi.fn(() => Object.assign(stored, { access: false, refresh: false })),
+    expireTokens: vi.fn(() => Object.assign(stored, { access: false, refresh: false })),
     signOut: vi.fn(async () => {}),
   };
   const loadProfile = vi.fn(options.loadProfile ?? (async () => profile));
@@ -41,7 +42,11 @@ function startSession(options: {
       signIn: fromPromise(options.signIn ?? (async () => ({ access: 'a', refresh: 'r' }))),
       signOut: fromPromise(effects.signOut),
     },
-    actions: { saveTokens: (_, tokens) => effects.storeTokens(tokens), forgetTokens: effects.clearTokens },
+    actions: {
+      saveTokens: (_, tokens) => effects.storeTokens(tokens),
+      forgetTokens: effects.clearTokens,
+      expireTokens: effects.expireTokens,
+    },
     guards: { hasStoredTokens: () => stored.access || stored.refresh, hasRefreshToken: () => stored.refresh },
   });
   const actor = createActor(machine);
@@ -90,11 +95,12 @@ describe('session machine', () => {
     actor.stop();
   });
 
-  it('refreshes once per load: a second 401 after a refresh removes the tokens and signs out', async () => {
+  it('refreshes once per load: a second 401 after a refresh ends the session as refused by the server', async () => {
     const { actor, refreshAccess, effects, stored } = startSession({ loadProfile: () => Promise.reject(unauthorized) });
     await waitFor(actor, (s) => s.matches('signedOut'));
     expect(refreshAccess).toHaveBeenCalledOnce();
-    expect(effects.clearTokens).toHaveBeenCalledOnce();
+    expect(effects.expireTokens).toHaveBeenCalledOnce();
+    expect(effects.clearTokens).not.toHaveBeenCalled();
     expect(stored).toEqual({ access: false, refresh: false });
     actor.stop();
   });
@@ -106,7 +112,7 @@ describe('session machine', () => {
     });
     await waitFor(actor, (s) => s.matches('signedOut'));
     expect(refreshAccess).not.toHaveBeenCalled();
-    expect(effects.clearTokens).toHaveBeenCalledOnce();
+    expect(effects.expireTokens).toHaveBeenCalledOnce();
     actor.stop();
   });
 
@@ -118,6 +124,30 @@ describe('session machine', () => {
     expect(effects.clearTokens).not.toHaveBeenCalled();
     actor.send({ type: 'session.retry' });
     await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.stop();
+  });
+
+  it('lets the user sign in again while the profile cannot be loaded: the stored session goes', async () => {
+    const { actor, effects, emitted } = startSession({ loadProfile: () => Promise.reject(offline) });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'session.signOut' });
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(effects.clearTokens).toHaveBeenCalledOnce();
+    // Signing out of a session that never loaded revokes nothing and announces nothing.
+    expect(effects.signOut).not.toHaveBeenCalled();
+    expect(emitted).not.toContain('session.signedOut');
+    actor.stop();
+  });
+
+  it('signs in from the sign-in page while the stored session cannot be loaded', async () => {
+    const loads = [Promise.reject(offline), Promise.resolve(profile)];
+    const { actor, effects, emitted } = startSession({ loadProfile: () => loads.shift() ?? Promise.reject(offline) });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'session.signIn', credentials: { email: 'client@example.com', password: 'pw' } });
+    expect(actor.getSnapshot().matches({ signedOut: 'signingIn' })).toBe(true);
+    expect(effects.clearTokens).toHaveBeenCalledOnce();
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(emitted).toContain('session.signedIn');
     actor.stop();
   });
 

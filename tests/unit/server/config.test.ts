@@ -34,3 +34,13 @@ describe('PUBLIC_URL', () => {
     expect(() => parseEnv({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL/);
   });
 });
+
+describe('ROTATE_REFRESH_TOKENS', () => {
+  it('rotates refresh tokens unless turned off, as SimpleJWT does with rotation and blacklisting on', () => {
+    expect(parseEnv({}).rotateRefreshTokens).toBe(true);
+    expect(parseEnv({ ROTATE_REFRESH_TOKENS: 'false' }).rotateRefreshTokens).toBe(false);
+    expect(parseEnv({ ROTATE_REFRESH_TOKENS: ' Off ' }).rotateRefreshTokens).toBe(false);
+    expect(parseEnv({ ROTATE_REFRESH_TOKENS: '1' }).rotateRefreshTokens).toBe(true);
+    expect(() => parseEnv({ ROTATE_REFRESH_TOKENS: 'sometimes' })).toThrow(/ROTATE_REFRESH_TOKENS/);
+  });
+});

@@ -8,6 +8,7 @@ import { LightButton } from '@/ui/light-button';
 import { LightTextField } from '@/ui/light-field';
 import { LightLink } from '@/ui/light-link';
 import '../auth.css';
+import { focusIfLost } from '../focus-lost';
 
 const signInSchema = z.object({ email: required(), password: requiredSecret() });
 
@@ -31,7 +32,9 @@ export function SignInPage() {
     <main className="auth">
       <p className="auth__product">Game Offers Marketplace</p>
       <form className="auth__card" onSubmit={onSubmit} noValidate aria-labelledby="signin-title">
-        <h1 id="signin-title">Sign in</h1>
+        <h1 id="signin-title" tabIndex={-1} ref={focusIfLost}>
+          Sign in
+        </h1>
         <LightTextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <LightTextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
         <LightButton type="submit" variant="primary" isPending={isSigningIn}>

@@ -9,6 +9,7 @@ import { LightTextField } from '@/ui/light-field';
 import { LightLink } from '@/ui/light-link';
 import { registrationLogic, SIGN_UP_FALLBACK } from '../auth.implementations';
 import '../auth.css';
+import { focusIfLost } from '../focus-lost';
 
 const EMAIL_MESSAGE = 'Valid email is required';
 /** The server's rules (Django's default validators, see `raw_password` in openapi/schema.yaml). */
@@ -89,7 +90,9 @@ export function SignUpPage() {
     <main className="auth">
       <p className="auth__product">Game Offers Marketplace</p>
       <form className="auth__card" onSubmit={onSubmit} noValidate aria-labelledby="signup-title">
-        <h1 id="signup-title">Sign up</h1>
+        <h1 id="signup-title" tabIndex={-1} ref={focusIfLost}>
+          Sign up
+        </h1>
         <LightTextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <div className="auth__row">
           <LightTextField label="First name" autoComplete="given-name" {...form.field('first_name')} />

@@ -8,6 +8,7 @@ import { notify } from '@/ui/notify';
 import { PageLoading } from '@/ui/page-loading';
 import { VERIFY_EMAIL_FALLBACK, verificationLogic } from '../auth.implementations';
 import '../auth.css';
+import { focusIfLost } from '../focus-lost';
 
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
@@ -35,7 +36,9 @@ function Verification({ token }: { token: string }) {
   if (problem) return <VerificationResult problem={problem} />;
   return (
     <VerificationCard>
-      <h1 id="verify-title">Email verification</h1>
+      <h1 id="verify-title" tabIndex={-1} ref={focusIfLost}>
+        Email verification
+      </h1>
       <PageLoading inline label="Verifying your email…" />
     </VerificationCard>
   );

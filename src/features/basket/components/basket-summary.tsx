@@ -1,6 +1,7 @@
 import { basket, useBasketTotals } from '@/core/basket';
 import { formatCents } from '@/lib/money';
 import { Button } from '@/ui/button';
+import { FOCUS_LANDING } from '@/ui/keep-focus';
 import { notify } from '@/ui/notify';
 import type { BasketCheckout } from '../use-basket-checkout';
 import './basket-summary.css';
@@ -31,13 +32,14 @@ export function BasketSummary({ checkout, onCleared }: { checkout: BasketCheckou
         )}
       </div>
       {checkProblem && (
-        <p className="basket-summary__problem" role="alert">
+        <p className="basket-summary__problem" role="alert" tabIndex={-1} {...FOCUS_LANDING}>
           {checkProblem}
         </p>
       )}
-      {/* An unknown outcome keeps its Check again in reach, whatever the availability check says. */}
+      {/* An unknown outcome keeps its Check again in reach, whatever the availability check says.
+          When Submit cannot be pressed again, focus comes here, where Tab reaches Check again. */}
       {orderProblem && (canRetry || !checkProblem) && (
-        <div className="basket-summary__problem">
+        <div className="basket-summary__problem" tabIndex={-1} {...FOCUS_LANDING}>
           <p>{orderProblem}</p>
           {canRetry && (
             <>
@@ -51,7 +53,8 @@ export function BasketSummary({ checkout, onCleared }: { checkout: BasketCheckou
         <Button variant="danger" onPress={clear} isDisabled={isSending}>
           Clear Basket
         </Button>
-        <Button variant="primary" onPress={submit} isDisabled={!canSubmit} isPending={isSending}>
+        {/* Pending, not disabled, while sending: a disabled button drops focus to the page. */}
+        <Button variant="primary" onPress={submit} isDisabled={!canSubmit && !isSending} isPending={isSending}>
           Submit
         </Button>
       </div>

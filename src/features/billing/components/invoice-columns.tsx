@@ -1,7 +1,7 @@
 import type { Invoice } from '@/api/models';
 import type { ItemLinks } from '@/core/item-links';
 import { formatDateTime, formatDay } from '@/lib/dates';
-import { formatMoney } from '@/lib/money';
+import { formatCents } from '@/lib/money';
 import { createGridColumns } from '@/ui/data-grid';
 import { Link } from '@/ui/link';
 import { invoiceStatusLabels } from '../invoice-labels';
@@ -65,7 +65,7 @@ export const invoiceStateColumns = column.columns([
     header: 'Total',
     enableSorting: true,
     meta: { align: 'end' },
-    cell: (info) => formatMoney(info.getValue()),
+    cell: (info) => formatCents(info.getValue()),
   }),
 ]);
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Invoice } from '@/api/models';
 import { formatDateTime, formatDay } from '@/lib/dates';
-import { formatMoney } from '@/lib/money';
+import { formatCents } from '@/lib/money';
 import { invoiceStatusLabels } from '../invoice-labels';
 import { PaymentStatusBadge } from './payment-status-badge';
 
@@ -41,7 +41,7 @@ export function InvoiceDetails({ invoice }: { invoice: Invoice }) {
               <th scope="row">#{order.id}</th>
               <td>{formatDateTime(order.created_at)}</td>
               <td>{order.regions.join(', ')}</td>
-              <td className="invoice__amount">{formatMoney(order.total)}</td>
+              <td className="invoice__amount">{formatCents(order.total)}</td>
             </tr>
           ))}
         </tbody>
@@ -50,7 +50,7 @@ export function InvoiceDetails({ invoice }: { invoice: Invoice }) {
             <th scope="row" colSpan={3}>
               Invoice total ({orders.length === 1 ? '1 order' : `${orders.length} orders`})
             </th>
-            <td className="invoice__amount">{formatMoney(invoice.total)}</td>
+            <td className="invoice__amount">{formatCents(invoice.total)}</td>
           </tr>
         </tfoot>
       </table>

@@ -1,6 +1,6 @@
 import type { Order } from '@/api/models';
 import { formatDateTime } from '@/lib/dates';
-import { formatMoney } from '@/lib/money';
+import { formatCents } from '@/lib/money';
 import { createGridColumns } from '@/ui/data-grid';
 
 const column = createGridColumns<Order>();
@@ -39,7 +39,7 @@ export const invoiceableOrderColumns = column.columns([
     enableSorting: true,
     sortDescFirst: true,
     meta: { align: 'end' },
-    cell: (info) => formatMoney(info.getValue()),
+    cell: (info) => formatCents(info.getValue()),
   }),
   // Last, and wrapping: the amounts stay in view however many products an order holds.
   column.accessor((order) => order.lines.map((line) => line.product).join(', '), {

@@ -4,7 +4,7 @@ import type { Invoice } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { announceChange } from '@/core/data-events';
 import { formatDay } from '@/lib/dates';
-import { formatMoney } from '@/lib/money';
+import { formatCents } from '@/lib/money';
 import { Button } from '@/ui/button';
 import { DatePicker } from '@/ui/date-picker';
 import { Dialog } from '@/ui/dialog';
@@ -77,7 +77,7 @@ export function MarkPaidDialog({ invoice, onClose }: { invoice: Invoice; onClose
     >
       <div className="mark-paid">
         <p>
-          {partyName(invoice.client)} owes {formatMoney(invoice.total)}, due {formatDay(invoice.due_date)}. Issued{' '}
+          {partyName(invoice.client)} owes {formatCents(invoice.total)}, due {formatDay(invoice.due_date)}. Issued{' '}
           {formatDay(issuedDay)}.
         </p>
         <DatePicker

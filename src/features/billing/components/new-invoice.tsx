@@ -6,7 +6,7 @@ import { announceChange } from '@/core/data-events';
 import { useFailureFeedback } from '@/core/use-failure-feedback';
 import { useList } from '@/core/use-list';
 import { formatDay } from '@/lib/dates';
-import { formatCents, formatMoney } from '@/lib/money';
+import { formatCents } from '@/lib/money';
 import { pageSize as pageSizePreference, pageSizes } from '@/lib/preferences';
 import { usePersisted } from '@/lib/use-persisted';
 import { Button } from '@/ui/button';
@@ -116,7 +116,7 @@ export function NewInvoice() {
     const subscription = creating.on('submission.succeeded', ({ result }) => {
       notify({
         type: 'success',
-        message: `Invoice ${result.number} created for ${result.client.name}: ${formatMoney(result.total)}, due ${formatDay(result.due_date)}.`,
+        message: `Invoice ${result.number} created for ${result.client.name}: ${formatCents(result.total)}, due ${formatDay(result.due_date)}.`,
       });
       setSelectedIds(NO_IDS);
       announceChange('orders', 'invoices');

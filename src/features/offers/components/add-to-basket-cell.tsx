@@ -7,7 +7,8 @@ import { QuantityInput } from '@/ui/quantity-input';
 
 /**
  * A row's quantity (minimum 1, behaviour §5) and "Add to basket". It reads only its own basket
- * line, so adding re-renders this cell and the basket button, not the grid.
+ * line, so adding re-renders this cell and the basket button, not the grid. An offer whose price
+ * the app could not read (shown as a dash) cannot be added: the basket would have no total.
  */
 export function AddToBasketCell({ offer }: { offer: Offer }) {
   const id = String(offer.id);
@@ -15,12 +16,12 @@ export function AddToBasketCell({ offer }: { offer: Offer }) {
   const [quantity, setQuantity] = useState<number | null>(1);
 
   const add = () => {
-    if (quantity === null) return;
+    if (quantity === null || !Number.isFinite(offer.unit_price)) return;
     basket.add({
       id,
       offer_id: offer.id,
       name: offer.product,
-      price: Number(offer.unit_price),
+      price: offer.unit_price / 100,
       quantity,
       ...(offer.image ? { image: offer.image } : {}),
       hot: offer.is_hot,
@@ -43,7 +44,7 @@ export function AddToBasketCell({ offer }: { offer: Offer }) {
       <CellButton
         className="offer-basket__add"
         label={`Add ${offer.product} to basket`}
-        isDisabled={quantity === null}
+        isDisabled={quantity === null || !Number.isFinite(offer.unit_price)}
         onPress={add}
       >
         Add

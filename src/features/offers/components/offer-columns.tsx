@@ -1,5 +1,5 @@
 import type { Offer } from '@/api/models';
-import { formatMoney } from '@/lib/money';
+import { formatCents } from '@/lib/money';
 import { createGridColumns } from '@/ui/data-grid';
 import { GridDateTime, GridText } from '@/ui/grid-text';
 import { FlameIcon } from '@/ui/icons';
@@ -39,7 +39,7 @@ export const offerColumns = column.columns([
     header: 'Unit price',
     enableSorting: true,
     meta: { align: 'end' },
-    cell: (info) => formatMoney(info.getValue()),
+    cell: (info) => formatCents(info.getValue()),
   }),
   column.display({
     id: 'basket',

@@ -59,7 +59,7 @@ export function SpecialPriceDialog({ offer, onClose }: { offer: Offer; onClose: 
   const sending = useActorRef(useApiLogic(specialPriceLogic), { input: { fallback: SPECIAL_PRICE_FALLBACK } });
   const isSending = useSelector(sending, (s) => s.hasTag('busy'));
   const isSent = useSelector(sending, (s) => s.matches('succeeded'));
-  const listCents = centsOf(offer.unit_price);
+  const listCents = offer.unit_price;
   const form = useForm(specialPriceSchema(listCents), { quantity: '1', unit_price: '', note: '' });
   useFailureFeedback(sending, 'submission.failed', form, { fallback: SPECIAL_PRICE_FALLBACK });
 

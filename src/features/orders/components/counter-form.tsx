@@ -5,8 +5,8 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import type { CounterRequest, Order, OrderLine } from '@/api/models';
 import { useFailureFeedback } from '@/core/use-failure-feedback';
-import { centsOf, formatCents, moneyOf } from '@/lib/money';
-import { formatPriceInput, MAX_UNIT_PRICE_CENTS } from '@/lib/price';
+import { formatCents, moneyOf } from '@/lib/money';
+import { centsOfPriceInput, MAX_UNIT_PRICE_CENTS } from '@/lib/price';
 import { useForm } from '@/lib/use-form';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
@@ -24,8 +24,6 @@ const COUNTER_FALLBACK = refusalMessageOf(null, 'counter');
 const priceKey = (line: OrderLine) => `unit_price-${line.id}`;
 const quantityKey = (line: OrderLine) => `quantity-${line.id}`;
 
-/** "12.5" → 1250; NaN for text that is not an amount. */
-const centsOfInput = (price: string) => centsOf(formatPriceInput(price));
 const isQuantity = (text: string) => /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_QUANTITY;
 
 function counterSchema(lines: readonly OrderLine[]) {
@@ -35,8 +33,8 @@ function counterSchema(lines: readonly OrderLine[]) {
   for (const line of lines) {
     shape[priceKey(line)] = z.string().check(
       z.minLength(1, 'Enter a unit price, for example 9.50.'),
-      z.refine((price) => centsOfInput(price) > 0, { message: 'Enter a price above zero, for example 9.50.' }),
-      z.refine((price) => centsOfInput(price) <= MAX_UNIT_PRICE_CENTS, {
+      z.refine((price) => centsOfPriceInput(price) > 0, { message: 'Enter a price above zero, for example 9.50.' }),
+      z.refine((price) => centsOfPriceInput(price) <= MAX_UNIT_PRICE_CENTS, {
         message: `The unit price must be at most ${formatCents(MAX_UNIT_PRICE_CENTS)}.`,
       }),
     );
@@ -51,10 +49,10 @@ type Values = Record<string, string>;
 
 /** A line as the form would leave it: the typed price and quantity where they read, the current ones otherwise. */
 function proposed(line: OrderLine, values: Values) {
-  const cents = centsOfInput(values[priceKey(line)] ?? '');
+  const cents = centsOfPriceInput(values[priceKey(line)] ?? '');
   const quantityText = values[quantityKey(line)] ?? '';
   return {
-    cents: cents > 0 ? cents : centsOf(line.unit_price),
+    cents: cents > 0 ? cents : line.unit_price,
     quantity: isQuantity(quantityText) ? Number(quantityText) : line.quantity,
   };
 }
@@ -63,7 +61,8 @@ function proposed(line: OrderLine, values: Values) {
 function counterLinesOf(lines: readonly OrderLine[], values: Values): CounterRequest['lines'] {
   return lines.flatMap((line) => {
     const { cents, quantity } = proposed(line, values);
-    const priceChanged = cents !== centsOf(line.unit_price);
+    // A price the app could not read (NaN) changes only once one is typed.
+    const priceChanged = Number.isFinite(cents) && cents !== line.unit_price;
     const quantityChanged = quantity !== line.quantity;
     if (!priceChanged && !quantityChanged) return [];
     return [
@@ -98,7 +97,7 @@ export function CounterForm({
     // In the order of the form, so the first field with a message takes focus.
     const values: Values = {};
     for (const line of order.lines) {
-      values[priceKey(line)] = line.unit_price;
+      values[priceKey(line)] = Number.isFinite(line.unit_price) ? moneyOf(line.unit_price) : '';
       values[quantityKey(line)] = String(line.quantity);
     }
     values.note = '';
@@ -124,7 +123,7 @@ export function CounterForm({
   useFailureFeedback(negotiation, 'negotiation.failed', form, { fallback: COUNTER_FALLBACK, fields });
 
   const changes = counterLinesOf(order.lines, form.values);
-  const currentCents = order.lines.reduce((sum, line) => sum + centsOf(line.unit_price) * line.quantity, 0);
+  const currentCents = order.lines.reduce((sum, line) => sum + line.unit_price * line.quantity, 0);
   const newCents = order.lines.reduce((sum, line) => {
     const { cents, quantity } = proposed(line, form.values);
     return sum + cents * quantity;
@@ -175,7 +174,7 @@ export function CounterForm({
           const price = form.field(priceKey(line));
           const quantity = form.field(quantityKey(line));
           const next = proposed(line, form.values);
-          const oldCents = centsOf(line.unit_price);
+          const oldCents = line.unit_price;
           const isChanged = changes.some((change) => change.line_id === line.id);
           const keepChanged = (apply: (value: string) => void) => (value: string) => {
             setUnchanged(false);

@@ -2,7 +2,7 @@ import type { NegotiationRole } from '@machines/negotiation/negotiation.types';
 import type { Order } from '@/api/models';
 import type { ItemLinks } from '@/core/item-links';
 import { formatDateTime } from '@/lib/dates';
-import { formatMoney } from '@/lib/money';
+import { formatCents } from '@/lib/money';
 import { createGridColumns } from '@/ui/data-grid';
 import { Link } from '@/ui/link';
 import { StatusBadge } from '@/ui/status-badge';
@@ -35,7 +35,7 @@ const total = column.accessor('total', {
   enableSorting: true,
   sortDescFirst: true,
   meta: { align: 'end' },
-  cell: (info) => formatMoney(info.getValue()),
+  cell: (info) => formatCents(info.getValue()),
 });
 const negotiation = (role: NegotiationRole) =>
   column.accessor('negotiation', {

@@ -1,5 +1,5 @@
 import type { Order, OrderLine } from '@/api/models';
-import { centsOf, formatCents, formatMoney } from '@/lib/money';
+import { formatCents } from '@/lib/money';
 import { ArrowDownIcon, ArrowUpIcon } from '@/ui/icons';
 
 /**
@@ -33,10 +33,10 @@ export function OrderLines({ order }: { order: Order }) {
                   {line.publisher} / {line.region}
                 </span>
               </th>
-              <td className="order-lines__number">{formatMoney(line.list_unit_price)}</td>
+              <td className="order-lines__number">{formatCents(line.list_unit_price)}</td>
               <td className="order-lines__number">
-                {formatMoney(line.unit_price)}
-                <Change by={centsOf(line.unit_price) - centsOf(line.list_unit_price)} of="list price" money />
+                {formatCents(line.unit_price)}
+                <Change by={line.unit_price - line.list_unit_price} of="list price" money />
               </td>
               {hasCounter && <CounterPrice line={line} />}
               <td className="order-lines__number">{line.quantity}</td>
@@ -48,7 +48,7 @@ export function OrderLines({ order }: { order: Order }) {
                   )}
                 </td>
               )}
-              <td className="order-lines__number">{formatMoney(line.total)}</td>
+              <td className="order-lines__number">{formatCents(line.total)}</td>
             </tr>
           ))}
         </tbody>
@@ -57,7 +57,7 @@ export function OrderLines({ order }: { order: Order }) {
             <th scope="row" colSpan={hasCounter ? 6 : 4}>
               Total ({order.item_count} {order.item_count === 1 ? 'item' : 'items'})
             </th>
-            <td className="order-lines__number">{formatMoney(order.total)}</td>
+            <td className="order-lines__number">{formatCents(order.total)}</td>
           </tr>
           {hasCounter && order.negotiation === 'counter_proposed' && (
             <tr>
@@ -83,8 +83,8 @@ function CounterPrice({ line }: { line: OrderLine }) {
   }
   return (
     <td className="order-lines__number">
-      {formatMoney(line.counter_unit_price)}
-      <Change by={centsOf(line.counter_unit_price) - centsOf(line.unit_price)} of="agreed price" money />
+      {formatCents(line.counter_unit_price)}
+      <Change by={line.counter_unit_price - line.unit_price} of="agreed price" money />
     </td>
   );
 }
@@ -111,7 +111,7 @@ function Change({ by, of, money = false }: { by: number; of: string; money?: boo
 /** What the order would cost with the counter-offer: countered values where given, in cents. */
 function counterTotalCents(lines: readonly OrderLine[]): number {
   return lines.reduce(
-    (sum, line) => sum + centsOf(line.counter_unit_price ?? line.unit_price) * (line.counter_quantity ?? line.quantity),
+    (sum, line) => sum + (line.counter_unit_price ?? line.unit_price) * (line.counter_quantity ?? line.quantity),
     0,
   );
 }

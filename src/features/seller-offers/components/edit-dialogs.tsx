@@ -10,7 +10,8 @@ import type { OfferDraft } from '@machines/row-editing/row-editing.types';
 import { useSelector } from '@xstate/react';
 import { useOptions } from '@/core/options';
 import { formatDateTime, fromLocalIso } from '@/lib/dates';
-import { formatMoney } from '@/lib/money';
+import { formatCents } from '@/lib/money';
+import { centsOfPriceInput } from '@/lib/price';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Dialog } from '@/ui/dialog';
@@ -38,7 +39,7 @@ export function OfferConflictDialog() {
     { label: 'Region', theirs: theirs.region, mine: nameOf(options?.regions, draft.region_id) },
     { label: 'Start', theirs: formatDateTime(theirs.start), mine: when(draft.start) },
     { label: 'End', theirs: formatDateTime(theirs.end), mine: when(draft.end) },
-    { label: 'Unit price', theirs: formatMoney(theirs.unit_price), mine: priceText(draft) },
+    { label: 'Unit price', theirs: formatCents(theirs.unit_price), mine: priceText(draft) },
   ];
   return (
     <Dialog
@@ -92,7 +93,7 @@ function ConflictRow({ row }: { row: Row }) {
   );
 }
 
-const priceText = (draft: OfferDraft) => (draft.unit_price ? formatMoney(draft.unit_price) : '—');
+const priceText = (draft: OfferDraft) => formatCents(centsOfPriceInput(draft.unit_price));
 
 /** Another row, page or route was asked for while the editing row has changes. */
 export function LeaveEditDialog() {

@@ -1,6 +1,6 @@
 import type { Table } from '@tanstack/react-table';
 import type { Offer } from '@/api/models';
-import { formatMoney } from '@/lib/money';
+import { formatCents } from '@/lib/money';
 import { CellButton } from '@/ui/cell-button';
 import { createGridColumns, type GridFeatures } from '@/ui/data-grid';
 import { GridDateTime, GridText } from '@/ui/grid-text';
@@ -55,7 +55,7 @@ const trailing = [
     header: 'Unit price',
     enableSorting: true,
     meta: { align: 'end', width: '8%' },
-    cell: (info) => formatMoney(info.getValue()),
+    cell: (info) => formatCents(info.getValue()),
   }),
   column.display({
     id: 'action',

@@ -12,6 +12,7 @@ import { announce } from '@/ui/announce';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { FileDropZone } from '@/ui/file-drop-zone';
+import { FOCUS_LANDING } from '@/ui/keep-focus';
 import { Link } from '@/ui/link';
 import { LoadProblem } from '@/ui/load-problem';
 import { ProgressBar } from '@/ui/progress-bar';
@@ -81,10 +82,17 @@ export function UploadOffersDialog({ onClose }: { onClose: () => void }) {
       size="large"
       isDismissDisabled={isBusy}
       footer={
+        // The picker leaves while a file is checked and sent, and each outcome replaces what was
+        // pressed: focus lands on Cancel upload, then on the outcome (FOCUS_LANDING). Keyed, so
+        // Cancel upload does not turn into Close under the user's focus.
         isBusy ? (
-          <Button onPress={() => upload.send({ type: 'upload.cancel' })}>Cancel upload</Button>
+          <Button key="cancel" onPress={() => upload.send({ type: 'upload.cancel' })} {...FOCUS_LANDING}>
+            Cancel upload
+          </Button>
         ) : (
-          <Button slot="close">Close</Button>
+          <Button key="close" slot="close">
+            Close
+          </Button>
         )
       }
     >
@@ -153,7 +161,7 @@ function UploadProblems({ upload }: { upload: UploadRef }) {
   const summary = useSelector(upload, (s) => s.context.summary);
   const shown = problems.slice(0, SHOWN_PROBLEMS);
   return (
-    <section className="upload-offers__problems" aria-labelledby={titleId}>
+    <section className="upload-offers__problems" aria-labelledby={titleId} tabIndex={-1} {...FOCUS_LANDING}>
       <div role="alert">
         <h3 id={titleId} className="upload-offers__problems-title">
           {name}: {plural(problems.length, 'problem', 'problems')} to fix. Nothing was uploaded.
@@ -201,7 +209,7 @@ function DuplicateQuestion({ upload }: { upload: UploadRef }) {
   const duplicate = useSelector(upload, (s) => s.context.duplicate);
   if (!duplicate) return null;
   return (
-    <div className="upload-offers__question">
+    <div className="upload-offers__question" tabIndex={-1} {...FOCUS_LANDING}>
       <p role="alert">
         This file was already uploaded on {formatDateTime(duplicate.uploadedAt)} (
         {plural(duplicate.count, 'offer', 'offers')}). Upload it again anyway?
@@ -220,7 +228,7 @@ function UploadedSummary({ upload, onClose }: { upload: UploadRef; onClose: () =
   const count = useSelector(upload, (s) => s.context.uploaded);
   const { before, tab, after } = uploadedSummary(count);
   return (
-    <p className="upload-offers__done">
+    <p className="upload-offers__done" tabIndex={-1} {...FOCUS_LANDING}>
       {before}
       <Link href={paths.manageOffersUnpublished} onPress={onClose}>
         {tab}
@@ -233,7 +241,7 @@ function UploadedSummary({ upload, onClose }: { upload: UploadRef; onClose: () =
 function UploadFailure({ upload }: { upload: UploadRef }) {
   const problem = useSelector(upload, (s) => s.context.problem);
   return (
-    <div className="upload-offers__failure">
+    <div className="upload-offers__failure" tabIndex={-1} {...FOCUS_LANDING}>
       <p role="alert">{problem}</p>
       <Button onPress={() => upload.send({ type: 'upload.retry' })}>Try again</Button>
     </div>

@@ -1,0 +1,231 @@
+/**
+ * The announcement contract (behaviour §10), Manage Offers' bulk actions: the confirmation and
+ * update dialogs opening and closing, and each result in the snackbar. Test names carry the
+ * contract's row numbers.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { onTestFinished, vi } from 'vitest';
+import { BulkActions, type OfferSelection } from '@/features/seller-offers/components/bulk-actions';
+import { UploadOffersButton } from '@/features/seller-offers/components/upload-offers';
+import { asRead } from '../../support/read';
+import { type Reply, type Routes, renderPage, type SeenRequest } from '../../support/render';
+import { expectHeard, focusReaches, listen } from '../../support/screen-reader';
+import { anOffer } from '../offers/offer-fixtures';
+import { moonRun, OPTIONS, options, seller, starfall } from './announcement-fixtures';
+
+const PUBLISH = 'POST /api/v1/manage-offers/publish/';
+const unpublished = asRead([starfall, moonRun].map((offer) => ({ ...offer, is_published: false, published_at: null })));
+const NOTHING: OfferSelection = { ids: new Set(), allMatching: false, total: 2 };
+
+const chosen: OfferSelection = { ids: new Set([11, 12]), allMatching: false, total: 2 };
+
+/** The page's part: the selection on the Unpublished tab, cleared when the bar says so. */
+function Selection({ initial }: { initial: OfferSelection }) {
+  const [selection, setSelection] = useState(initial);
+  return (
+    <BulkActions
+      tab="unpublished"
+      selection={selection}
+      filters={{ publishType: 'unpublished' }}
+      rows={unpublished}
+      onSettled={() => setSelection(NOTHING)}
+    />
+  );
+}
+
+/** The publish call, answering as the server does: how many changed (`written` of them). */
+const published =
+  (written?: number) =>
+  ({ body }: SeenRequest): Reply => ({
+    body: { count: written ?? (body as { offer_ids: number[] }).offer_ids.length, offers: [] },
+  });
+
+const confirmation = () => screen.getByRole('alertdialog', { name: 'Publish offers' });
+const snackbar = () => screen.getByRole('region', { name: 'Notifications' });
+
+type Answer = Reply | ((request: SeenRequest) => Reply);
+
+/** The bar, with the reader listening and focus on Publish; `answers` answer the publish calls in turn. */
+async function renderBar(answers: Answer[], initial = chosen, routes: Routes = {}) {
+  const queue = [...answers];
+  const page = renderPage(<Selection initial={initial} />, {
+    signedIn: seller,
+    routes: {
+      [OPTIONS]: { body: options },
+      [PUBLISH]: (request) => {
+        const answer = queue.shift() ?? {};
+        return typeof answer === 'function' ? answer(request) : answer;
+      },
+      ...routes,
+    },
+  });
+  await listen();
+  await page.user.tab();
+  await expectHeard(['button, Publish']);
+  return page;
+}
+
+const opened = [
+  'alertdialog, Publish offers, Publish the 2 selected offers? Clients can then see and order them.',
+  'button, Cancel',
+];
+
+/** Opens the confirmation from Publish, moves to its confirm button and presses it, all by keyboard. */
+async function confirmPublish(user: ReturnType<typeof renderPage>['user']) {
+  await user.keyboard('{Enter}');
+  await focusReaches(confirmation);
+  await user.tab();
+  await waitFor(() =>
+    expect(within(confirmation()).getByRole('button', { name: /^Publish \d+ offers$/ })).toHaveFocus(),
+  );
+  await user.keyboard('{Enter}');
+}
+
+describe('bulk actions', { timeout: 30_000 }, () => {
+  it('B1, B2 the confirmation opens with its title and question, and Escape gives focus back', async () => {
+    const { user } = await renderBar([]);
+    await user.keyboard('{Enter}');
+    await focusReaches(confirmation);
+    await expectHeard([
+      'alertdialog, Publish offers, Publish the 2 selected offers? Clients can then see and order them.',
+      'button, Cancel',
+    ]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toHaveFocus());
+    await expectHeard(['button, Publish']);
+  });
+
+  it('B3, B7 the result is said politely, and so is its undo', async () => {
+    const { user } = await renderBar([published(), published()]);
+    await confirmPublish(user);
+    await waitFor(() => expect(snackbar()).toHaveTextContent('2 offers published'));
+    await expectHeard([
+      ...opened,
+      'button, Publish 2 offers',
+      'assertive: Publish 2 offers',
+      'polite: 2 offers published',
+    ]);
+
+    await user.click(within(snackbar()).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(snackbar()).toHaveTextContent('Publishing undone'));
+    await expectHeard(['polite: Publishing undone']);
+  });
+
+  it('B4, B5 a refusal is said assertively and focus goes back to Publish; nothing to change is said politely', async () => {
+    const { user } = await renderBar([
+      { status: 403, body: { detail: 'You do not have permission to perform this action.' } },
+      published(0),
+    ]);
+    await confirmPublish(user);
+    await waitFor(() => expect(within(snackbar()).getByRole('alert')).not.toBeEmptyDOMElement());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toHaveFocus());
+    await expectHeard([
+      ...opened,
+      'button, Publish 2 offers',
+      'assertive: Publish 2 offers',
+      'assertive: You do not have permission to publish offers',
+      'button, Publish',
+    ]);
+
+    await confirmPublish(user);
+    await waitFor(() => expect(snackbar()).toHaveTextContent('The offers were published already.'));
+    await expectHeard([
+      ...opened,
+      'button, Publish 2 offers',
+      'assertive: Publish 2 offers',
+      'polite: The offers were published already.',
+    ]);
+  });
+
+  it('B6 a half-done action says what was done and what was not, assertively', async () => {
+    // 600 matching offers go in two calls of at most 500; the second is refused.
+    const matching = Array.from({ length: 600 }, (_, index) => anOffer({ id: 1001 + index, is_published: false }));
+    const list = ({ query }: SeenRequest): Reply => {
+      const offset = Number(query.get('offset') ?? 0);
+      const results = matching.slice(offset, offset + Number(query.get('limit') ?? 10));
+      return { body: { count: matching.length, next: null, previous: null, results } };
+    };
+    const { user } = await renderBar(
+      [published(), { status: 403, body: { detail: 'You do not have permission to perform this action.' } }],
+      { ids: new Set(), allMatching: true, total: 600 },
+      { 'GET /api/v1/manage-offers/': list },
+    );
+    await confirmPublish(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toHaveFocus());
+    await expectHeard([
+      'alertdialog, Publish offers, Publish all 600 offers matching these filters? Clients can then see and order them.',
+      'button, Cancel',
+      'button, Publish 600 offers',
+      'assertive: Publish 600 offers',
+      'assertive: 500 of 600 offers were published; the rest were not: You do not have permission to publish offers',
+      'button, Publish',
+    ]);
+  });
+
+  it('B8 the update form opens with its title, and Escape gives focus back', async () => {
+    const { user } = await renderBar([]);
+    await user.keyboard('{Tab}{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Update offers' });
+    await focusReaches(() => dialog);
+    await expectHeard(['button, Update…', 'dialog, Update offers']);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Update…' })).toHaveFocus());
+    await expectHeard(['button, Update…']);
+  });
+});
+
+type UploadAnswer = { status: number; statusText: string; body?: unknown };
+
+/** XMLHttpRequest as the upload uses it, answering each upload with the next of `answers`. */
+function fakeUploads(...answers: UploadAnswer[]) {
+  class FakeRequest {
+    upload = { onprogress: null };
+    onload: (() => void) | null = null;
+    status = 0;
+    statusText = '';
+    responseText = '';
+    open() {}
+    setRequestHeader() {}
+    abort() {}
+    send() {
+      const answer = answers.shift() ?? { status: 500, statusText: 'No answer left' };
+      setTimeout(() => {
+        Object.assign(this, { ...answer, responseText: answer.body === undefined ? '' : JSON.stringify(answer.body) });
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeRequest);
+  onTestFinished(() => void vi.unstubAllGlobals());
+}
+
+describe('uploading offers', { timeout: 30_000 }, () => {
+  it('B9, B10 says a failed upload assertively and an imported file politely, with where its offers are', async () => {
+    fakeUploads(
+      { status: 502, statusText: 'Bad Gateway' },
+      { status: 201, statusText: 'Created', body: { count: 1, offers: [] } },
+    );
+    const { user } = renderPage(<UploadOffersButton />, { signedIn: seller, routes: { [OPTIONS]: { body: options } } });
+    await listen();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Upload offers' });
+    await focusReaches(() => dialog);
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Choose a CSV file…' })).toBeEnabled());
+    await expectHeard(['button, Upload CSV', 'dialog, Upload offers']);
+
+    const csv = [
+      'product,publisher,seller,region,type,hot,unit_price,start,end',
+      'Game 1,Nebula Works,Pixel Traders,EU,regular,false,12.50,2026-11-01T08:00:00Z,2026-12-31T22:00:00Z',
+    ].join('\r\n');
+    await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File([csv], 'offers.csv'));
+    await within(dialog).findByRole('button', { name: 'Try again' });
+    await expectHeard(['button, Cancel upload', 'assertive: Upload failed: Bad Gateway']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await within(dialog).findByText(/uploaded/);
+    // Focus lands on the outcome (the virtual reader names a focused paragraph by its role alone).
+    await expectHeard(['paragraph', 'polite: 1 offer uploaded. It is in the Unpublished tab.']);
+  });
+});
