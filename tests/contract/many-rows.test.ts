@@ -145,21 +145,37 @@ describe('requests over many rows', () => {
     expect((await readCart()).items.map((item) => item.id)).toEqual(ids);
   });
 
-  it('counters many lines of an order and takes them on acceptance', async () => {
+  it('counters many lines of an order, clears them on refusal and takes a later one on acceptance', async () => {
     const orders = await bigOrder();
-    const order = must(orders.find((o) => o.lines.length > ROWS_PER_STATEMENT) ?? orders[0]);
-    const lines = order.lines.map((line, i) => ({
-      line_id: line.id,
-      quantity: line.quantity + 1,
-      unit_price: `${i + 1}.00`,
-    }));
-    const countered = await counter(order.id, 200, lines);
+    const order = must(
+      orders.find((o) => o.lines.length > ROWS_PER_STATEMENT),
+      `an order of more than ${ROWS_PER_STATEMENT} lines`,
+    );
+    const terms = (step: number) =>
+      order.lines.map((line, i) => ({
+        line_id: line.id,
+        quantity: line.quantity + step,
+        unit_price: `${i + step}.00`,
+      }));
+    const countered = await counter(order.id, 200, terms(1));
     expect(countered.lines.map((line) => [line.counter_quantity, line.counter_unit_price])).toEqual(
       order.lines.map((line, i) => [line.quantity + 1, `${i + 1}.00`]),
     );
+    const declined = await respond(order.id, 200, false);
+    expect(declined.lines).toEqual(order.lines);
+
+    // Every other line, so that accepting leaves the others as they were.
+    const named = new Set(order.lines.filter((_, i) => i % 2 === 0).map((line) => line.id));
+    await counter(
+      order.id,
+      200,
+      terms(2).filter((line) => named.has(line.line_id)),
+    );
     const accepted = await respond(order.id, 200, true);
     expect(accepted.lines.map((line) => [line.quantity, cents(line.unit_price), line.counter_quantity])).toEqual(
-      order.lines.map((line, i) => [line.quantity + 1, (i + 1) * 100, null]),
+      order.lines.map((line, i) =>
+        named.has(line.id) ? [line.quantity + 2, (i + 2) * 100, null] : [line.quantity, cents(line.unit_price), null],
+      ),
     );
   });
 
