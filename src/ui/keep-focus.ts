@@ -97,7 +97,9 @@ export function keepFocusInside(container: HTMLElement | null) {
   });
   return () => {
     stopWatching();
-    if (!container.contains(document.activeElement)) return;
+    // Focus inside, or already lost from inside in this same update (its button went first).
+    const active = document.activeElement;
+    if (!container.contains(active) && !isLost(active)) return;
     // Runs before the container leaves the page: look once it has.
     queueMicrotask(() => {
       if (isLost(document.activeElement)) returnTo(cameFrom)?.focus();

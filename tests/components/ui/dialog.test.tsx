@@ -152,6 +152,26 @@ function RemoveRow() {
   );
 }
 
+/** An order in a dialog whose Decline asks first; declining leaves nothing to answer. */
+function DeclineInOrder() {
+  const [isDeclined, setDeclined] = useState(false);
+  const [isAsking, setAsking] = useState(false);
+  return (
+    <Dialog title="Order #7" isOpen onOpenChange={() => {}}>
+      <p>{isDeclined ? 'Counter-offer declined' : 'Counter-offer proposed'}</p>
+      {!isDeclined && <Button onPress={() => setAsking(true)}>Decline</Button>}
+      <ConfirmDialog
+        isOpen={isAsking && !isDeclined}
+        onOpenChange={setAsking}
+        title="Decline the counter-offer?"
+        message="The seller is told."
+        confirmLabel="Decline counter-offer"
+        onConfirm={() => setDeclined(true)}
+      />
+    </Dialog>
+  );
+}
+
 describe('focus when a dialog closes and what opened it has gone', () => {
   it('goes near where it was: the nearest region that still takes focus', async () => {
     const user = userEvent.setup();
@@ -162,6 +182,16 @@ describe('focus when a dialog closes and what opened it has gone', () => {
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Offers' })).toHaveFocus();
+  });
+
+  it('stays in the dialog around a confirmation whose opener went with the answer', async () => {
+    const user = userEvent.setup();
+    render(<DeclineInOrder />);
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    await user.click(screen.getByRole('button', { name: 'Decline counter-offer' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    const order = screen.getByRole('dialog', { name: 'Order #7' });
+    expect(order).toHaveFocus();
   });
 });
 
