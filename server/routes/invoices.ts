@@ -172,8 +172,6 @@ export function invoiceRoutes(ctx: ServerContext) {
         if (!invoice) throw new Error('The invoice insert returned nothing');
         for (const chunk of statementChunks(ids)) {
           await tx.update(orders).set({ invoiceId: invoice.id, updatedAt: now }).where(inArray(orders.id, chunk));
-        }
-        for (const chunk of statementChunks(ids)) {
           await tx.insert(orderEvents).values(
             chunk.map((orderId) => ({
               orderId,

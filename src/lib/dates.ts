@@ -122,12 +122,16 @@ const spokenDayFormat = new Intl.DateTimeFormat(DATE_LOCALE, {
 });
 const spokenTimeFormat = new Intl.DateTimeFormat(DATE_LOCALE, { ...utc, ...hour12 });
 
+/** The day period shown as the field shows it, never on a line of its own (a no-break space before it). */
 function formatted(format: Intl.DateTimeFormat, value: string): string | null {
   const date = wallClock(value);
   if (!date) return null;
-  return format
-    .formatToParts(date)
-    .map((part) => (part.type === 'dayPeriod' ? dayPeriodShown(part.value) : part.value))
+  const parts = format.formatToParts(date);
+  return parts
+    .map((part, index) => {
+      if (part.type === 'dayPeriod') return dayPeriodShown(part.value);
+      return parts[index + 1]?.type === 'dayPeriod' ? part.value.replace(/\s/g, '\u00a0') : part.value;
+    })
     .join('');
 }
 
@@ -135,8 +139,8 @@ function formatted(format: Intl.DateTimeFormat, value: string): string | null {
 export const fieldDay = (day: string) => formatted(fieldDayFormat, day);
 
 /**
- * "2027-01-09T17:20:00" → "09/01/2027, 5:20 PM", as a date-time field shows it (with Intl's narrow
- * no-break space before PM, as the field has it); null when unreadable.
+ * "2027-01-09T17:20:00" → "09/01/2027, 5:20 PM", as a date-time field shows it (a no-break space
+ * before PM: a narrow field wraps after the comma only); null when unreadable.
  */
 export const fieldDateTime = (local: string) => formatted(fieldDateTimeFormat, local);
 

@@ -7,8 +7,8 @@
  * price inputs are light enough as they are. Each shows its error under it, tied to it with
  * aria-describedby.
  */
-import { type ComponentType, useEffect, useId, useState } from 'react';
-import { Input, TextField } from 'react-aria-components';
+import { type ComponentType, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { TextArea, TextField } from 'react-aria-components';
 import { dateFieldName, fieldDateTime, spokenDateTime } from '@/lib/dates';
 import type { DateTimePickerProps } from './date-time-picker';
 import { ChevronDownIcon } from './icons';
@@ -56,6 +56,11 @@ interface CellFieldProps {
   isDisabled?: boolean;
 }
 
+/**
+ * A text input that shows its whole value in a narrow column: a textarea that wraps and grows
+ * with its text, one line of text all the same. Enter does not add a line (the row's keys save on
+ * it), a pasted line break becomes a space, and it says so: `aria-multiline="false"`.
+ */
 export function CellTextField({
   label,
   name,
@@ -66,12 +71,18 @@ export function CellTextField({
   autoFocus,
 }: CellFieldProps & { name: string; value: string; onChange(value: string): void; autoFocus?: boolean }) {
   const errorId = useId();
+  const input = useGrowingHeight();
+  // Typing goes after the value, as in a single-line input (a textarea would start before it).
+  useLayoutEffect(() => {
+    const length = input.current?.value.length ?? 0;
+    input.current?.setSelectionRange(length, length);
+  }, [input]);
   return (
     <TextField
       aria-label={label}
       name={name}
       value={value}
-      onChange={onChange}
+      onChange={(next) => onChange(next.replace(/\s*[\r\n]+\s*/g, ' '))}
       isInvalid={Boolean(errorMessage)}
       isDisabled={isDisabled}
       validationBehavior="aria"
@@ -79,10 +90,35 @@ export function CellTextField({
       className="cell-editor"
       aria-describedby={errorMessage ? errorId : undefined}
     >
-      <Input className="field__input cell-editor__input" />
+      <TextArea
+        ref={input}
+        rows={1}
+        aria-multiline={false}
+        className="field__input cell-editor__input cell-editor__input--wraps"
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
+      />
       <CellError id={errorId} message={errorMessage} />
     </TextField>
   );
+}
+
+const sizesItself = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content') === true;
+
+/**
+ * Fits a textarea's height to its text: CSS does it where `field-sizing` is known, this elsewhere,
+ * after each render (the field renders when its value changes).
+ */
+function useGrowingHeight() {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const textarea = ref.current;
+    if (sizesItself || !textarea) return;
+    textarea.style.height = 'auto';
+    textarea.style.height = `${textarea.scrollHeight + textarea.offsetHeight - textarea.clientHeight}px`;
+  });
+  return ref;
 }
 
 /** How a stand-in became the real widget: focus only, or a press that should also open it. */

@@ -118,7 +118,8 @@ export function DateTimePicker({
 
 /**
  * The minute segment steps by 5 (React Aria steps by 1 and has no option for it); the day period
- * reads AM or PM (src/lib/dates.ts); others are as they come.
+ * reads AM or PM (src/lib/dates.ts); the ", " between day and time is where a narrow field wraps;
+ * others are as they come.
  */
 function TimeSegment({ segment }: { segment: DateSegmentProps['segment'] }) {
   if (segment.type === 'minute') return <MinuteSegment segment={segment} />;
@@ -129,7 +130,13 @@ function TimeSegment({ segment }: { segment: DateSegmentProps['segment'] }) {
       </DateSegment>
     );
   }
-  return <DateSegment segment={segment} className="date-field__segment" />;
+  const isBreak = segment.type === 'literal' && segment.text.includes(',');
+  return (
+    <DateSegment
+      segment={segment}
+      className={isBreak ? 'date-field__segment date-field__break' : 'date-field__segment'}
+    />
+  );
 }
 
 /** The minute a key moves to, or undefined for a key the minute segment leaves to React Aria. */

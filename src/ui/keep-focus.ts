@@ -44,6 +44,25 @@ function returnTo(path: readonly Element[]): HTMLElement | undefined {
 }
 
 /**
+ * Where focus was when it last fell to <body>, as a path: a control disabled while it held focus
+ * (a move's button, while its confirmation opens) has lost it before that confirmation comes, and
+ * the confirmation must still know where to hand focus back.
+ */
+let lostFrom: Element[] = [];
+let isListening = false;
+function rememberLostFocus() {
+  if (isListening) return;
+  isListening = true;
+  document.addEventListener(
+    'focusout',
+    (event) => {
+      if (event.relatedTarget === null && event.target instanceof Element) lostFrom = pathOf(event.target);
+    },
+    true,
+  );
+}
+
+/**
  * Watches `container` for the element holding focus going away with focus on <body> (or on that
  * element, disabled), and calls `land` with where that element was. Returns the cleanup.
  */
@@ -83,12 +102,14 @@ function watchFocusLoss(container: HTMLElement, land: (heldPath: readonly Elemen
  * container's last element marked with FOCUS_LANDING (the outcome, or the control that replaced
  * the pressed one), else near where it was (returnTo), else on the container itself. When the
  * container itself goes with focus inside (a dialog closing), focus goes back at once to where it
- * was when the container came, or near there; React Aria would do so a frame later, and not at all
- * once that element is gone.
+ * was when the container came (or last was, when it came with focus on <body>), or near there;
+ * React Aria would do so a frame later, and not at all once that element is gone.
  */
 export function keepFocusInside(container: HTMLElement | null) {
   if (!container) return undefined;
-  const cameFrom = pathOf(document.activeElement);
+  rememberLostFocus();
+  const active = document.activeElement;
+  const cameFrom = isLost(active) ? lostFrom : pathOf(active);
   const stopWatching = watchFocusLoss(container, (heldPath) => {
     const marked = [...container.querySelectorAll<HTMLElement>('[data-focus-landing]')].filter(canHoldFocus);
     // Where `held` was, up to the container (its detached ancestors are passed over).
@@ -98,8 +119,8 @@ export function keepFocusInside(container: HTMLElement | null) {
   return () => {
     stopWatching();
     // Focus inside, or already lost from inside in this same update (its button went first).
-    const active = document.activeElement;
-    if (!container.contains(active) && !isLost(active)) return;
+    const now = document.activeElement;
+    if (!container.contains(now) && !isLost(now)) return;
     // Runs before the container leaves the page: look once it has.
     queueMicrotask(() => {
       if (isLost(document.activeElement)) returnTo(cameFrom)?.focus();

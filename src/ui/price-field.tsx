@@ -80,6 +80,8 @@ export function PriceField({
         </span>
         <Input
           ref={inputRef}
+          // In a grid row the field is as wide as its text needs, at least its column (CSS).
+          size={variant === 'cell' ? Math.max(value.length, 1) : undefined}
           className="field__input price-field__input"
           onChange={(event) => {
             // Rewrite the text here, before React puts the sanitised value back, so that the caret

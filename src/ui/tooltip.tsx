@@ -21,7 +21,8 @@ const isPointer = (event: React.PointerEvent) => event.pointerType === 'mouse' |
  */
 function usePointerRest(isDisabled: boolean) {
   const [isShown, setShown] = useState(false);
-  const rest = useRef<{ isOver: boolean; timer: number | undefined }>({ isOver: false, timer: undefined });
+  /** The trigger the pointer is over, its pending show, and how to stop watching for it leaving. */
+  const rest = useRef<{ over: Element | null; timer?: number; unwatch?: () => void }>({ over: null });
 
   const hide = useCallback(() => {
     window.clearTimeout(rest.current.timer);
@@ -30,17 +31,27 @@ function usePointerRest(isDisabled: boolean) {
       return false;
     });
   }, []);
+  const leave = useCallback(() => {
+    hide();
+    rest.current.unwatch?.();
+    rest.current = { over: null };
+  }, [hide]);
   const enter = (event: React.PointerEvent) => {
     // A pointermove counts too: the trigger may have appeared under a pointer that then moved.
-    if (!isPointer(event) || isDisabled || rest.current.isOver) return;
-    rest.current.isOver = true;
+    if (!isPointer(event) || isDisabled || rest.current.over) return;
+    const trigger = event.currentTarget;
+    // The pointer over anything else has left, though the trigger heard nothing (covered by a
+    // popover, or inert under a modal, it gets no pointerleave): as React Aria's useHover does.
+    const elsewhere = (over: PointerEvent) => {
+      if (over.target instanceof Node && !trigger.contains(over.target)) leave();
+    };
+    document.addEventListener('pointerover', elsewhere, true);
     const delay = performance.now() - lastClosedAt < WARM_MS ? 0 : HOVER_DELAY_MS;
-    rest.current.timer = window.setTimeout(() => setShown(true), delay);
-  };
-  const leave = (event: React.PointerEvent) => {
-    if (!isPointer(event)) return;
-    rest.current.isOver = false;
-    hide();
+    rest.current = {
+      over: trigger,
+      timer: window.setTimeout(() => setShown(true), delay),
+      unwatch: () => document.removeEventListener('pointerover', elsewhere, true),
+    };
   };
 
   useEffect(() => {
@@ -54,11 +65,16 @@ function usePointerRest(isDisabled: boolean) {
   useEffect(() => {
     if (isDisabled) hide();
   }, [isDisabled, hide]);
-  useEffect(() => hide, [hide]);
+  useEffect(() => leave, [leave]);
 
   return {
     isShown: isShown && !isDisabled,
-    restProps: { onPointerEnter: enter, onPointerMove: enter, onPointerLeave: leave, onPointerDown: hide },
+    restProps: {
+      onPointerEnter: enter,
+      onPointerMove: enter,
+      onPointerLeave: (event: React.PointerEvent) => isPointer(event) && leave(),
+      onPointerDown: hide,
+    },
   };
 }
 

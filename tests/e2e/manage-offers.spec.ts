@@ -3,7 +3,7 @@
  * double-click and save, Escape, keyboard only, a server field error, two tabs on one offer, and
  * an unsaved edit that outlives a reload.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centsOf, euros, notice, pressUntilFocused, tabInto, tabTo } from './journeys';
 import { type ApiOffer, apiAs } from './marketplace-api';
@@ -339,3 +339,99 @@ test('an unsaved edit outlives a reload: "Resume editing" brings the draft back'
   await expect(page.getByRole('region', { name: 'Unsaved edit' })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+/**
+ * What of the editing row's values its inputs cannot show: text cut at an input's edge, or an
+ * input reaching outside the page. The price may reach over the cell before it (its own row's
+ * Published day); nothing else leaves its column.
+ */
+function cutValues(row: Locator) {
+  return row.evaluate((tr) => {
+    const header = (element: Element) => {
+      const cell = element.closest('td, th') as HTMLTableCellElement;
+      const table = cell.closest('table') as HTMLTableElement;
+      return table.tHead?.rows[0]?.cells[cell.cellIndex]?.textContent?.trim() ?? `column ${cell.cellIndex}`;
+    };
+    const problems: string[] = [];
+    const shown = 'textarea, input:not([type="checkbox"]), button[aria-haspopup], .date-field__group';
+    for (const element of tr.querySelectorAll<HTMLElement>(shown)) {
+      // Not shown: no box, or in a visually hidden wrapper (React Aria's input for autofill).
+      if (element.getClientRects().length === 0 || element.closest('[style*="clip"]')) continue;
+      const box = element.getBoundingClientRect();
+      const cell = (element.closest('td, th') as HTMLElement).getBoundingClientRect();
+      if (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1) {
+        problems.push(`${header(element)}: its value is cut`);
+      }
+      const isPrice = element.matches('input[name="unit_price"]');
+      if (box.right > cell.right + 1 || (!isPrice && box.left < cell.left - 1)) {
+        problems.push(`${header(element)}: leaves its column`);
+      }
+      if (box.left < 0 || box.right > innerWidth) problems.push(`${header(element)}: leaves the page`);
+    }
+    return problems;
+  });
+}
+
+/** Where each column's cells are, from a row's cells: left edge and width. */
+const columnsOf = (row: Locator) =>
+  row.evaluate((tr) =>
+    [...(tr as HTMLTableRowElement).cells].map((cell) => {
+      const { left, width } = cell.getBoundingClientRect();
+      return [Math.round(left), Math.round(width)];
+    }),
+  );
+
+/** A row's top edge, from the top of its table (the page may scroll meanwhile). */
+const topInTable = (row: Locator) =>
+  row.evaluate((tr) =>
+    Math.round(tr.getBoundingClientRect().top - (tr.closest('table') as HTMLElement).getBoundingClientRect().top),
+  );
+
+for (const width of [1280, 1440]) {
+  test(`at ${width} px the editing row shows every value whole, and the other rows keep their columns`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await startSignedIn(page, request, SELLER);
+    await page.goto('/seller/manage-offers');
+    const rows = grid(page).getByRole('row');
+    await expect(rows.nth(2)).toBeVisible();
+    const [editing, next] = [rows.nth(1), rows.nth(2)];
+    const before = { columns: await columnsOf(next), top: await topInTable(editing) };
+
+    await editing.getByRole('gridcell').nth(1).dblclick();
+    await expect(productInput(page)).toBeFocused();
+    // The longest values the contract takes: a product of 200 characters, the highest price.
+    const product = 'Chronicles of an Extremely Long Product Name: Definitive Collector Edition, Every Expansion'
+      .padEnd(199, ' with Soundtrack')
+      .concat('!');
+    await productInput(page).fill(product);
+    await priceInput(page).fill('1000000.00');
+    await expect(productInput(page)).toHaveValue(product);
+    expect(await cutValues(editing)).toEqual([]);
+
+    // The real widgets, woken as Tab reaches them, show as much as their stand-ins did.
+    await productInput(page).focus();
+    for (const name of [/ Publisher$/, / Seller$/, / Region$/]) {
+      await page.keyboard.press('Tab');
+      await expect(grid(page).getByRole('button', { name })).toBeFocused();
+    }
+    await page.keyboard.press('Tab');
+    await expect(
+      grid(page)
+        .getByRole('group', { name: /^Start: / })
+        .getByRole('spinbutton')
+        .first(),
+    ).toBeFocused();
+    expect(await cutValues(editing)).toEqual([]);
+
+    // The row grew where it was; the next row follows it, its columns unchanged.
+    expect(await topInTable(editing)).toBe(before.top);
+    expect(await topInTable(next)).toBe(before.top + Math.round((await editing.boundingBox())?.height ?? 0));
+    expect(await columnsOf(next)).toEqual(before.columns);
+
+    await page.keyboard.press('Escape');
+    await expect(productInput(page)).toHaveCount(0);
+  });
+}

@@ -66,11 +66,38 @@ class AnnouncedChanges extends MutationObserver {
 /** How much of the reader's log `heard` has returned. */
 let seen = 0;
 
+/**
+ * The reader reads no textarea's value (it reads an input's, a button's, an option's…), where
+ * screen readers read a textarea as they read an input: "textbox, Product, Moon Run". The values
+ * of the textareas focus reached, as they were then, in order, for the phrases that lack them.
+ */
+let textareaValues: { start: string; value: string }[] = [];
+function noteTextareaValue(event: FocusEvent) {
+  const field = event.target;
+  if (!(field instanceof HTMLTextAreaElement) || !field.value) return;
+  const labelledBy = (field.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean);
+  const name =
+    field.getAttribute('aria-label') ?? labelledBy.map((id) => document.getElementById(id)?.textContent).join(' ');
+  textareaValues.push({ start: `textbox, ${name}`, value: field.value });
+}
+function withTextareaValue(phrase: string) {
+  const at = textareaValues.findIndex(({ start }) => phrase === start || phrase.startsWith(`${start}, `));
+  const found = textareaValues[at];
+  if (!found) return phrase;
+  textareaValues.splice(at, 1);
+  return `${found.start}, ${found.value}${phrase.slice(found.start.length)}`;
+}
+
 /** Starts the reader on `container` (live regions outside it are not heard). */
 export async function listen(container: Element = document.body) {
+  textareaValues = [];
+  document.addEventListener('focusin', noteTextareaValue, true);
   await act(() => virtual.start({ container, window: { MutationObserver: AnnouncedChanges } }));
   seen = (await virtual.spokenPhraseLog()).length;
-  onTestFinished(() => virtual.stop());
+  onTestFinished(async () => {
+    document.removeEventListener('focusin', noteTextareaValue, true);
+    await virtual.stop();
+  });
 }
 
 /** An emptied live region (a message timed out): the reader logs the bare prefix, nothing is said. */
@@ -89,7 +116,7 @@ export async function heard(): Promise<string[]> {
   await new Promise((resolve) => setTimeout(resolve, 0));
   const said = await saidSince();
   seen = (await virtual.spokenPhraseLog()).length;
-  return said;
+  return said.map((phrase) => (isLive(phrase) ? phrase : withTextareaValue(phrase)));
 }
 
 const isLive = (phrase: string) => phrase.startsWith('polite: ') || phrase.startsWith('assertive: ');

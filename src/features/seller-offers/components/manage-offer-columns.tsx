@@ -16,12 +16,12 @@ const leading = [
     id: 'product',
     header: 'Product',
     enableSorting: true,
-    meta: { isRowHeader: true, width: '14%' },
+    meta: { isRowHeader: true, width: '12%' },
     cell: (info) => <GridText text={info.getValue()} />,
   }),
   column.accessor('publisher', {
     header: 'Publisher',
-    meta: { width: '8%' },
+    meta: { width: '9%' },
     cell: (info) => <GridText text={info.getValue()} />,
   }),
   column.accessor('seller', {
@@ -31,7 +31,7 @@ const leading = [
   }),
   column.accessor('region', {
     header: 'Region',
-    meta: { width: '8%' },
+    meta: { width: '10%' },
     cell: (info) => <GridText text={info.getValue()} />,
   }),
   column.accessor('start', {
