@@ -33,6 +33,8 @@ interface Screen {
   /** Lines put in the basket before the page loads. */
   basket?: boolean;
   prepare?: Prepare;
+  /** Another window than DESKTOP's. */
+  viewport?: { width: number; height: number };
 }
 
 const openBasket: Prepare = async (page) => {
@@ -175,6 +177,12 @@ const sellerScreens = (ids: { order: number }): Screen[] => [
   { name: 'manage-offers', path: '/seller/manage-offers' },
   { name: 'manage-offers-unpublished', path: '/seller/manage-offers/unpublished' },
   { name: 'manage-offers-editing', path: '/seller/manage-offers', prepare: editRow },
+  {
+    name: 'manage-offers-editing-1440',
+    path: '/seller/manage-offers',
+    prepare: editRow,
+    viewport: { width: 1440, height: 900 },
+  },
   { name: 'manage-offers-field-error', path: '/seller/manage-offers', prepare: fieldError },
   { name: 'manage-offers-date-time-picker', path: '/seller/manage-offers', prepare: dateTimePicker },
   { name: 'manage-offers-conflict', path: '/seller/manage-offers', prepare: conflict },
@@ -231,7 +239,7 @@ async function shoot(
     viewport = DESKTOP,
     openMenu = false,
     prepare,
-  }: { viewport?: typeof DESKTOP; openMenu?: boolean; prepare?: Prepare } = {},
+  }: { viewport?: { width: number; height: number }; openMenu?: boolean; prepare?: Prepare } = {},
 ): Promise<void> {
   const context = await browser.newContext({ viewport, baseURL: BASE, reducedMotion: 'reduce' });
   await context.addInitScript((entries) => {
@@ -284,7 +292,10 @@ try {
             'marketplace:menu-open': JSON.stringify(!screen.collapsed),
             ...(screen.basket ? { 'marketplace:basket': lines } : {}),
           },
-          screen.prepare ? { prepare: screen.prepare } : {},
+          {
+            ...(screen.prepare ? { prepare: screen.prepare } : {}),
+            ...(screen.viewport ? { viewport: screen.viewport } : {}),
+          },
         );
       }
     }

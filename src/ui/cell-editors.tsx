@@ -165,7 +165,8 @@ export function CellSelect({
   const standIn = (
     <div className="cell-editor">
       <StandIn
-        name={`${label}: ${chosen ?? 'Choose…'}`}
+        // Named as React Aria's select names its button: the value, then the label.
+        name={`${chosen ?? 'Choose…'} ${label}`}
         text={chosen ?? 'Choose…'}
         errorId={errorMessage ? errorId : undefined}
         isDisabled={isDisabled}
@@ -238,6 +239,9 @@ export function CellDateTime({
   );
 }
 
+/** Keys that open a select's list, Alt+ArrowDown included (React Aria's Select). */
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+
 /**
  * A native button that looks like the field it stands for and wakes it on focus or press; `text`
  * is what the field shows, `name` what it is called with its value.
@@ -269,10 +273,19 @@ function StandIn({
       aria-invalid={errorId ? true : undefined}
       aria-describedby={errorId}
       disabled={isDisabled}
-      // A press opens the real widget's list; focus alone (Tab) only puts focus in it.
+      // A press opens the real widget's list; focus alone (Tab) only puts focus in it. A click
+      // with no pointer before it is a screen reader's or a key's: it opens the list too.
       onPointerDown={(event) => {
         event.preventDefault();
         onWake('press');
+      }}
+      onClick={() => onWake('press')}
+      // Until a select's code is in, the keys that open its list wait here, and open it when it comes.
+      onKeyDown={(event) => {
+        if (popup === 'listbox' && OPENING_KEYS.has(event.key)) {
+          event.preventDefault();
+          onWake('press');
+        }
       }}
       onFocus={() => onWake('focus')}
     >

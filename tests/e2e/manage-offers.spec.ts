@@ -112,7 +112,7 @@ test('a double-click opens the row; a new price, region and start day are saved 
   await expect(action(page, 'Update', offer.product)).toBeVisible();
   // The stand-in becomes React Aria's select at the press, its list open.
   await grid(page)
-    .getByRole('button', { name: `Region: ${offer.region}`, exact: true })
+    .getByRole('button', { name: `${offer.region} Region`, exact: true })
     .click();
   await page.getByRole('option', { name: region, exact: true }).click();
   await expect(grid(page).getByRole('button', { name: `${region} Region`, exact: true })).toBeVisible();

@@ -56,7 +56,7 @@ declare global {
 
 /** The yardstick's text: 20 characters appended to the product's name. */
 const TEXT = ' Deluxe Edition 2026';
-const EDITOR = 'input[name="product"]';
+const EDITOR = 'textarea[name="product"]';
 
 /**
  * The page side, as a string: the bench runs through tsx, whose helpers (such as `__name`) would

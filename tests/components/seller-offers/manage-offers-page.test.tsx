@@ -123,8 +123,8 @@ describe('ManageOffersPage: ways into the editing row', () => {
     await openByDoubleClick(user, 'Moon Run');
     expect(productInput()).toHaveValue('Moon Run');
     expect(priceInput()).toHaveValue('20.00');
-    expect(within(editingRow()).getByRole('button', { name: 'Publisher: Nebula Works' })).toBeInTheDocument();
-    expect(within(editingRow()).getByRole('button', { name: 'Region: Europe' })).toBeInTheDocument();
+    expect(within(editingRow()).getByRole('button', { name: 'Nebula Works Publisher' })).toBeInTheDocument();
+    expect(within(editingRow()).getByRole('button', { name: 'Europe Region' })).toBeInTheDocument();
     // One row edits: the other keeps its text.
     expect(within(grid()).getAllByRole('textbox', { name: 'Product' })).toHaveLength(1);
     expect(rowOf('Starfall Tactics')).toBeInTheDocument();
