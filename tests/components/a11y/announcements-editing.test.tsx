@@ -90,6 +90,18 @@ describe('the editing row', { timeout: 30_000 }, () => {
     await expectHeard(['polite: Offer updated', 'rowheader, Moon Run II', 'gridcell, Quartz Games']);
   });
 
+  it('E7 keeping their version ends the edit, and focus goes back to the cell it began from', async () => {
+    const { user } = await editMoonRun([conflict]);
+    await user.keyboard(' II{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'This offer changed meanwhile' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await heard();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep their version' }));
+    await waitFor(() => expect(quartzGames()).toHaveFocus());
+    await expectHeard(['gridcell, Quartz Games']);
+  });
+
   it('E8 leaving a changed row asks first; staying gives focus back to the cell pressed', async () => {
     const { user } = await editMoonRun();
     await user.keyboard(' II');

@@ -11,6 +11,7 @@ import {
   selectIsChanged,
   selectIsSaving,
   selectProblem,
+  selectTheirs,
 } from '@machines/row-editing/row-editing.selectors';
 import type { DraftField, OfferDraft } from '@machines/row-editing/row-editing.types';
 import { useSelector } from '@xstate/react';
@@ -242,12 +243,17 @@ function editorKeys(event: KeyboardEvent<HTMLElement>, editing: RowEditingRef) {
 function useReturnFocus() {
   const first = useRef<HTMLTableCellElement>(null);
   const origin = useEditOrigin();
+  // The conflict's comparison belongs to the edit: keeping their version, or Escape, ends the
+  // edit with focus in that dialog, and it goes back to the cell too.
+  const isComparing = useRef(false);
+  isComparing.current = useSelector(useRowEditing(), selectTheirs) !== null;
   useLayoutEffect(() => {
     const row = first.current?.parentElement as HTMLTableRowElement | null;
     const { column } = origin;
     return () => {
       const active = document.activeElement;
-      const wasInRow = !active || active === document.body || Boolean(row?.contains(active));
+      const wasInRow =
+        !active || active === document.body || Boolean(row?.contains(active)) || isComparing.current;
       if (!row || !wasInRow) return;
       // Once this commit has put the row's own cells back, and before the list reload a save
       // sets off: the grid would then take focus to the cell it last saw focused instead.
