@@ -236,6 +236,8 @@ try {
       CHROMIUM_PATH: chromium,
       NGINX_URL: nginxUrl,
       API_URL: apiUrl,
+      // The last project stops the API, to see what nginx answers with no instance left.
+      API_PID: String(api.pid),
       NGINX_BROTLI: brotli ? '1' : '0',
       E2E_DATA_DIR: dataDir,
     },

@@ -60,5 +60,13 @@ export default defineConfig({
       testDir: '.',
       testMatch: 'nginx.spec.ts',
     },
+    {
+      // Stops the API: after everything else.
+      name: 'every API instance down',
+      use: chromium.use,
+      testDir: '.',
+      testMatch: 'api-down.spec.ts',
+      dependencies: ['journeys behind nginx', 'nginx over HTTP'],
+    },
   ],
 });

@@ -252,8 +252,7 @@ function useReturnFocus() {
     const { column } = origin;
     return () => {
       const active = document.activeElement;
-      const wasInRow =
-        !active || active === document.body || Boolean(row?.contains(active)) || isComparing.current;
+      const wasInRow = !active || active === document.body || Boolean(row?.contains(active)) || isComparing.current;
       if (!row || !wasInRow) return;
       // Once this commit has put the row's own cells back, and before the list reload a save
       // sets off: the grid would then take focus to the cell it last saw focused instead.
