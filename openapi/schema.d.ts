@@ -316,7 +316,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add an offer; adding one already in the cart increases its quantity. */
+        /**
+         * Add an offer; adding one already in the cart increases its quantity.
+         * @description A cart holds at most 500 offers, what one checkout takes (`CheckoutRequest.cart_item_ids`):
+         *     adding another offer to a full cart is refused with `400` on `offer_id`; adding more of an
+         *     offer already in it is not.
+         */
         post: operations["addToCart"];
         delete?: never;
         options?: never;

@@ -5,6 +5,8 @@ import { FIELD_LIMITS } from '../../openapi/schema.facts';
 export const MAX_UNIT_PRICE_CENTS = 100_000_000;
 /** The contract's largest quantity of a cart line, which two adds of the same offer must not pass together. */
 export const MAX_QUANTITY = FIELD_LIMITS.CartAddRequest.quantity.maximum;
+/** The most lines a cart holds: what one checkout takes (CheckoutRequest), so any cart can be sent. */
+export const MAX_CART_POSITIONS = FIELD_LIMITS.CheckoutRequest.cart_item_ids.maxItems;
 
 export function toMoney(cents: number): string {
   const sign = cents < 0 ? '-' : '';

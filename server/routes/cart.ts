@@ -9,10 +9,10 @@ import type { components } from '../../openapi/schema';
 import type { AppContext, AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/client';
 import { inChunks, statementChunks } from '../db/paced';
-import { cartItems, offers, publishers, regions, sellers } from '../db/schema';
+import { cartItems, offers, publishers, regions, sellers, users } from '../db/schema';
 import { readJson } from '../http/body';
 import { badRequest, invalid, notFound } from '../http/errors';
-import { MAX_QUANTITY, toMoney } from '../http/money';
+import { MAX_CART_POSITIONS, MAX_QUANTITY, toMoney } from '../http/money';
 import { isOrderable } from '../lib/orderable';
 import { checkoutOrderIds, claimCheckoutKey, recordCheckout } from '../queries/checkout-keys';
 import { insertOrder, loadOrders, type NewOrderLine } from '../queries/orders';
@@ -148,17 +148,36 @@ export function cartRoutes(ctx: ServerContext) {
         .from(offers)
         .where(eq(offers.id, body.offer_id));
       if (!offer || !isOrderable(offer, ctx.now())) throw invalid('offer_id', UNAVAILABLE);
-      // One statement, so two adds at once cannot push a line past the limit.
-      const written = await ctx.db
-        .insert(cartItems)
-        .values({ userId: user.id, offerId: body.offer_id, quantity: body.quantity, createdAt: ctx.now() })
-        .onConflictDoUpdate({
-          target: [cartItems.userId, cartItems.offerId],
-          set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
-          setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_QUANTITY}`,
-        })
-        .returning({ id: cartItems.id });
-      if (written.length === 0) {
+      const outcome = await ctx.db.transaction(async (tx) => {
+        // One add at a time per user, so two at once cannot both take the cart's last place.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        const [held] = await tx
+          .select({
+            positions: sql<number>`count(*)::int`,
+            has: sql<boolean>`bool_or(${cartItems.offerId} = ${body.offer_id})`,
+          })
+          .from(cartItems)
+          .where(eq(cartItems.userId, user.id));
+        if ((held?.positions ?? 0) >= MAX_CART_POSITIONS && !held?.has) return 'full';
+        // One statement, so two adds at once cannot push a line past the limit.
+        const written = await tx
+          .insert(cartItems)
+          .values({ userId: user.id, offerId: body.offer_id, quantity: body.quantity, createdAt: ctx.now() })
+          .onConflictDoUpdate({
+            target: [cartItems.userId, cartItems.offerId],
+            set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+            setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_QUANTITY}`,
+          })
+          .returning({ id: cartItems.id });
+        return written.length === 0 ? 'over quantity' : 'added';
+      });
+      if (outcome === 'full') {
+        throw invalid(
+          'offer_id',
+          `A cart holds at most ${MAX_CART_POSITIONS} offers; check it out or remove one first.`,
+        );
+      }
+      if (outcome === 'over quantity') {
         throw invalid('quantity', `A cart line can hold at most ${MAX_QUANTITY} units; this would go over it.`);
       }
       return c.json(await readCart(ctx, user.id));

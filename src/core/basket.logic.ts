@@ -1,8 +1,9 @@
 /**
  * The basket's rules as pure functions of its lines (behaviour §3, §4): adding an id already in
  * the basket raises its quantity, a quantity of 0 or less removes the line, clearing empties it.
- * Invariants every function keeps: ids are unique, every quantity is a whole number from 1 to
- * MAX_QUANTITY (the contract's bound for a cart line), and totals are sums in integer cents.
+ * Invariants every function keeps: ids are unique, there are at most MAX_POSITIONS lines, every
+ * quantity is a whole number from 1 to MAX_QUANTITY (the contract's bound for a cart line), and
+ * totals are sums in integer cents.
  */
 import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { z } from 'zod/mini';
@@ -10,6 +11,8 @@ import { centsOfEuros } from '@/lib/money';
 
 /** The contract's largest quantity for one cart line (CartAddRequest). */
 export const MAX_QUANTITY = FIELD_LIMITS.CartAddRequest.quantity.maximum;
+/** The most lines a basket holds: what one checkout sends (CheckoutRequest), as the server's cart does. */
+export const MAX_POSITIONS = FIELD_LIMITS.CheckoutRequest.cart_item_ids.maxItems;
 /** The server's largest unit price, in euros: every total stays an exact integer number of cents. */
 export const MAX_PRICE = 1_000_000;
 
@@ -61,16 +64,23 @@ function parseLines(stored: unknown[]): BasketItem[] {
     const result = basketItemSchema.safeParse(line);
     if (result.success) valid.push(result.data);
   }
-  return mergeDuplicates(valid);
+  return mergeDuplicates(valid).slice(0, MAX_POSITIONS);
 }
 
 /** The stored shape: a JSON array of lines (anything else is not a basket and is dropped whole). */
 export const storedBasketSchema = z.pipe(z.array(z.unknown()), z.transform(parseLines));
 
-/** Adds `item`; an id already in the basket gets its quantity raised instead (behaviour §4). */
+/** Whether `id` would be a new line in a basket that has no room for one. */
+export const isFullFor = (lines: BasketLines, id: string) =>
+  lines.length >= MAX_POSITIONS && !lines.some((line) => line.id === id);
+
+/**
+ * Adds `item`; an id already in the basket gets its quantity raised instead (behaviour §4). A new
+ * line in a full basket is not added (isFullFor says so first).
+ */
 export function addLine(lines: BasketLines, item: BasketItem): BasketLines {
   const quantity = Math.trunc(item.quantity);
-  if (!(quantity >= 1)) return lines;
+  if (!(quantity >= 1) || isFullFor(lines, item.id)) return lines;
   if (!lines.some((line) => line.id === item.id)) return [...lines, { ...item, quantity: capped(quantity) }];
   return lines.map((line) => (line.id === item.id ? { ...line, quantity: capped(line.quantity + quantity) } : line));
 }

@@ -15,6 +15,7 @@ import {
   type BasketItem,
   type BasketLines,
   type BasketTotals,
+  isFullFor,
   removeLine,
   removeSentLines,
   setLinePrices,
@@ -24,7 +25,7 @@ import {
 } from './basket.logic';
 
 export type { BasketItem } from './basket.logic';
-export { lineTotalCents, MAX_QUANTITY } from './basket.logic';
+export { lineTotalCents, MAX_POSITIONS, MAX_QUANTITY } from './basket.logic';
 
 const stored = persisted('basket', storedBasketSchema, []);
 
@@ -83,7 +84,12 @@ function change(rule: (lines: BasketLines) => BasketLines) {
 export const basket = {
   /** The lines now, outside React (Undo of Clear Basket keeps them). */
   items: (): BasketLines => snapshot().items,
-  add: (item: BasketItem) => change((lines) => addLine(lines, item)),
+  /** Adds `item`, or says false when it would be a new line in a full basket (MAX_POSITIONS). */
+  add: (item: BasketItem): boolean => {
+    if (isFullFor(stored.read(), item.id)) return false;
+    change((lines) => addLine(lines, item));
+    return true;
+  },
   setQuantity: (id: string, quantity: number) => change((lines) => setLineQuantity(lines, id, quantity)),
   remove: (id: string) => change((lines) => removeLine(lines, id)),
   clear: () => change((lines) => (lines.length === 0 ? lines : [])),

@@ -1,4 +1,7 @@
 /** The client's cart: read, add, change a quantity, remove a line. */
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { cartItems, offers } from '../../server/db/schema';
+import { MAX_CART_POSITIONS } from '../../server/http/money';
 import { ownsOperations } from './support/coverage';
 import { demoAccounts } from './support/demo';
 import { expectConsistentCart, lineFor, orderSteps } from './support/orders';
@@ -32,6 +35,55 @@ describe('cart', () => {
     }
     expect(cart).toEqual({ items: [], total_items: 0, total_positions: 0, total_price: '0.00' });
     expect(await readCart()).toEqual(cart);
+  });
+
+  it('holds one checkout of offers at most: a full cart refuses another offer, but not more of one in it', async () => {
+    await emptyCart();
+    const { db, now } = api.server.ctx;
+    // More orderable offers than the seed has, and a cart of all but one straight in the database:
+    // 499 adds over HTTP would only cost time.
+    const [model] = await db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.isPublished, true), gt(offers.endAt, now())))
+      .limit(1);
+    if (!model) throw new Error('The seed has no orderable offer');
+    const fillers = await db
+      .insert(offers)
+      .values(
+        Array.from({ length: MAX_CART_POSITIONS + 1 }, (_, index) => ({
+          sellerId: model.sellerId,
+          publisherId: model.publisherId,
+          regionId: model.regionId,
+          product: `Cart filler ${index + 1}`,
+          unitPriceCents: 100,
+          startAt: model.startAt,
+          endAt: model.endAt,
+          isPublished: true,
+          publishedAt: now(),
+        })),
+      )
+      .returning({ id: offers.id });
+    const [newcomer, last, ...held] = fillers.map((offer) => offer.id) as [number, number, ...number[]];
+    await db
+      .insert(cartItems)
+      .values(held.map((offerId) => ({ userId: demo.clientId, offerId, quantity: 1, createdAt: now() })));
+    const full = await add(last, 1);
+    expect(full.total_positions).toBe(MAX_CART_POSITIONS);
+
+    const refused = await api.req<Record<string, string[]>>(400, 'POST', '/api/v1/cart/add/', {
+      token: demo.client,
+      json: { offer_id: newcomer, quantity: 1 },
+    });
+    expect(refused).toEqual({
+      offer_id: [`A cart holds at most ${MAX_CART_POSITIONS} offers; check it out or remove one first.`],
+    });
+    expect(await readCart()).toEqual(full);
+    const more = await add(last, 2);
+    expect(more.total_positions).toBe(MAX_CART_POSITIONS);
+    expect(must(lineFor(more, last)).quantity).toBe(3);
+    await db.delete(cartItems).where(eq(cartItems.userId, demo.clientId));
+    await db.delete(offers).where(inArray(offers.id, [newcomer, last, ...held]));
   });
 
   it('adds an offer, and adding it again increases the quantity of the same line', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { basket } from '@/core/basket';
+import { basket, MAX_POSITIONS } from '@/core/basket';
 import { OffersPage } from '@/features/offers/pages/offers-page';
+import { aBasketItem } from '../../support/basket';
 import { aProfile, type RenderPageOptions, renderPage, type SeenRequest } from '../../support/render';
 import { anOffer, someOptions } from './offer-fixtures';
 
@@ -191,6 +192,23 @@ describe('OffersPage', () => {
     expect(within(row('Ember Rising')).queryByText(/in basket/)).not.toBeInTheDocument();
     const snackbar = screen.getByRole('region', { name: 'Notifications' });
     await waitFor(() => expect(snackbar).toHaveTextContent('Added 2 × Starfall Tactics to the basket'));
+  });
+
+  it('refuses a new offer for a full basket and says why, but adds more of one already in it', async () => {
+    const lines = Array.from({ length: MAX_POSITIONS }, (_, index) => aBasketItem(1000 + index));
+    for (const line of lines) basket.add(line);
+    const { user } = renderOffers();
+    const starfallRow = await screen.findByRole('row', { name: /Starfall Tactics/ });
+    await user.click(within(starfallRow).getByRole('button', { name: 'Add Starfall Tactics to basket' }));
+
+    expect(basket.items()).toHaveLength(MAX_POSITIONS);
+    expect(basket.items().some((line) => line.offer_id === 11)).toBe(false);
+    const snackbar = screen.getByRole('region', { name: 'Notifications' });
+    await waitFor(() =>
+      expect(snackbar).toHaveTextContent(
+        `Your basket holds at most ${MAX_POSITIONS} offers. Send it, or remove an offer, before adding another.`,
+      ),
+    );
   });
 
   it('says when nothing matches and resets the filters', async () => {

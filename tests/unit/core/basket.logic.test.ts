@@ -4,6 +4,8 @@ import {
   addLine,
   type BasketItem,
   type BasketLines,
+  isFullFor,
+  MAX_POSITIONS,
   MAX_PRICE,
   MAX_QUANTITY,
   removeLine,
@@ -126,6 +128,19 @@ describe('basket rules', () => {
     );
   });
 
+  it('holds at most one checkout of lines: a full basket takes no new line, but more of one it has', () => {
+    const full = Array.from({ length: MAX_POSITIONS }, (_, index) => aBasketItem(index + 1));
+    const newcomer = aBasketItem(MAX_POSITIONS + 1);
+    expect(isFullFor(full, newcomer.id)).toBe(true);
+    expect(addLine(full, newcomer)).toBe(full);
+    const [first] = full as [BasketItem];
+    expect(isFullFor(full, first.id)).toBe(false);
+    const more = addLine(full, { ...first, quantity: 2 });
+    expect(more).toHaveLength(MAX_POSITIONS);
+    expect(more[0]?.quantity).toBe(first.quantity + 2);
+    expect(isFullFor(full.slice(1), newcomer.id)).toBe(false);
+  });
+
   it('removes a line set to 0 or less', () => {
     fc.assert(
       fc.property(anItem, fc.integer({ max: 0 }), (item, quantity) => {
@@ -190,6 +205,18 @@ describe('a stored basket', () => {
       { ...good, id: '105', offer_id: 105, image: '/img/105.png' },
     ]);
     expect(parsed.success && parsed.data.map((line) => line.id)).toEqual(['101', '105']);
+  });
+
+  it('keeps the first lines a basket can hold when more were stored', () => {
+    const stored = Array.from({ length: MAX_POSITIONS + 20 }, (_, index) => ({
+      ...good,
+      id: String(index + 1),
+      offer_id: index + 1,
+    }));
+    const parsed = storedBasketSchema.safeParse(stored);
+    expect(parsed.success && parsed.data.map((line) => line.id)).toEqual(
+      stored.slice(0, MAX_POSITIONS).map((line) => line.id),
+    );
   });
 
   it('merges lines stored twice under one id', () => {

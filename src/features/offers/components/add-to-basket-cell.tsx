@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Offer } from '@/api/models';
-import { basket, MAX_QUANTITY, useBasketQuantity } from '@/core/basket';
+import { basket, MAX_POSITIONS, MAX_QUANTITY, useBasketQuantity } from '@/core/basket';
 import { CellButton } from '@/ui/cell-button';
 import { notify } from '@/ui/notify';
 import { QuantityInput } from '@/ui/quantity-input';
@@ -8,8 +8,12 @@ import { QuantityInput } from '@/ui/quantity-input';
 /**
  * A row's quantity (minimum 1, behaviour §5) and "Add to basket". It reads only its own basket
  * line, so adding re-renders this cell and the basket button, not the grid. An offer whose price
- * the app could not read (shown as a dash) cannot be added: the basket would have no total.
+ * the app could not read (shown as a dash) cannot be added: the basket would have no total. A new
+ * offer for a full basket is refused with a message.
  */
+/** One checkout sends at most MAX_POSITIONS lines, so a basket holds no more. */
+const basketFullMessage = `Your basket holds at most ${MAX_POSITIONS} offers. Send it, or remove an offer, before adding another.`;
+
 export function AddToBasketCell({ offer }: { offer: Offer }) {
   const id = String(offer.id);
   const inBasket = useBasketQuantity(id);
@@ -17,7 +21,7 @@ export function AddToBasketCell({ offer }: { offer: Offer }) {
 
   const add = () => {
     if (quantity === null || !Number.isFinite(offer.unit_price)) return;
-    basket.add({
+    const isAdded = basket.add({
       id,
       offer_id: offer.id,
       name: offer.product,
@@ -29,7 +33,8 @@ export function AddToBasketCell({ offer }: { offer: Offer }) {
       seller: offer.seller,
       region: offer.region,
     });
-    notify({ type: 'success', message: `Added ${quantity} × ${offer.product} to the basket` });
+    if (isAdded) notify({ type: 'success', message: `Added ${quantity} × ${offer.product} to the basket` });
+    else notify({ type: 'error', message: basketFullMessage });
   };
 
   return (
