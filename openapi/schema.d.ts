@@ -947,16 +947,21 @@ export interface components {
         CartItem: {
             id: number;
             offer_id: number;
-            /** @description The offer's product. */
-            name: string;
+            /**
+             * @description The offer's product; `null`, with `price` and `total`, once the offer was withdrawn and
+             *     changed since: its product and price are then its seller's draft, private as in
+             *     `offers/availability`. Such a line counts in `total_items` and `total_positions`, not in
+             *     `total_price`.
+             */
+            name: string | null;
             image: string | null;
             hot: boolean;
             publisher: string;
             seller: string;
             region: string;
-            price: components["schemas"]["Money"];
+            price: components["schemas"]["Money"] | null;
             quantity: number;
-            total: components["schemas"]["Money"];
+            total: components["schemas"]["Money"] | null;
             /** @description False once the offer is withdrawn or has ended; such lines cannot be checked out. */
             available: boolean;
         };

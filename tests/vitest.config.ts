@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -13,6 +14,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     globals: true,
+    // Vitest runs one file fewer at a time than there are cores, one on a 2-core machine; each
+    // file here has its own server, port and data folder, so every core can run one.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         resolve: { alias },

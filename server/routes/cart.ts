@@ -13,7 +13,7 @@ import { cartItems, offers, publishers, regions, sellers, users } from '../db/sc
 import { readJson } from '../http/body';
 import { badRequest, invalid, notFound } from '../http/errors';
 import { MAX_CART_POSITIONS, MAX_QUANTITY, toMoney } from '../http/money';
-import { isOrderable } from '../lib/orderable';
+import { isOrderable, isPrivateDraft } from '../lib/orderable';
 import { checkoutOrderIds, claimCheckoutKey, recordCheckout } from '../queries/checkout-keys';
 import { insertOrder, loadOrders, type NewOrderLine } from '../queries/orders';
 
@@ -48,6 +48,8 @@ function offerSnapshots(db: Database, offerIds: number[]) {
         unitPriceCents: offers.unitPriceCents,
         isPublished: offers.isPublished,
         endAt: offers.endAt,
+        version: offers.version,
+        publicVersion: offers.publicVersion,
         sellerId: offers.sellerId,
         storefront: sellers.name,
         ownerId: sellers.ownerId,
@@ -110,28 +112,34 @@ async function lockCartLines(tx: Database, userId: number, ids: number[]) {
   return withOffers(tx, items.sort(byAdding));
 }
 
+/**
+ * The caller's cart. A line whose offer was withdrawn and changed since shows neither product nor
+ * price (null, and no part of the total): they are its seller's draft (isPrivateDraft).
+ */
 async function readCart(ctx: ServerContext, userId: number): Promise<CartBody> {
   const now = ctx.now();
   const lines = await cartLines(ctx.db, userId);
-  const items = lines.map((line) => ({
+  const shown = lines.map((line) => ({ line, isHidden: isPrivateDraft(line, userId) }));
+  const items = shown.map(({ line, isHidden }) => ({
     id: line.id,
     offer_id: line.offerId,
-    name: line.product,
+    name: isHidden ? null : line.product,
     image: line.imageUrl,
     hot: line.isHot,
     publisher: line.publisher,
     seller: line.storefront,
     region: line.region,
-    price: toMoney(line.unitPriceCents),
+    price: isHidden ? null : toMoney(line.unitPriceCents),
     quantity: line.quantity,
-    total: toMoney(line.quantity * line.unitPriceCents),
+    total: isHidden ? null : toMoney(line.quantity * line.unitPriceCents),
     available: isOrderable(line, now),
   }));
+  const priced = shown.filter(({ isHidden }) => !isHidden).map(({ line }) => line);
   return {
     items,
     total_items: lines.reduce((sum, line) => sum + line.quantity, 0),
     total_positions: lines.length,
-    total_price: toMoney(lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0)),
+    total_price: toMoney(priced.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0)),
   };
 }
 

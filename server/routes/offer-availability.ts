@@ -15,7 +15,7 @@ import { inChunks } from '../db/paced';
 import { offers, sellers } from '../db/schema';
 import { readJson } from '../http/body';
 import { toMoney } from '../http/money';
-import { isOrderable } from '../lib/orderable';
+import { isOrderable, isPrivateDraft } from '../lib/orderable';
 
 type OfferAvailability = components['schemas']['OfferAvailability'];
 
@@ -50,7 +50,7 @@ export function offerAvailabilityRoutes(ctx: ServerContext) {
       }
       // Withdrawn wins over ended: the seller took it back, whatever its dates.
       const status = isOrderable(offer, now) ? 'available' : offer.isPublished ? 'ended' : 'withdrawn';
-      if (status === 'withdrawn' && !isOwn && offer.publicVersion !== offer.version) {
+      if (isPrivateDraft(offer, user.id)) {
         return { offer_id: id, status, unit_price: null, product: null };
       }
       return { offer_id: id, status, unit_price: toMoney(offer.unitPriceCents), product: offer.product };

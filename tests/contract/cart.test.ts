@@ -86,6 +86,39 @@ describe('cart', () => {
     await db.delete(offers).where(inArray(offers.id, [newcomer, last, ...held]));
   });
 
+  it('keeps a withdrawn offer’s later draft private: no product or price, and none of the total', async () => {
+    await emptyCart();
+    const kept = offerOf(must(demo.ownIds[0]), 3);
+    const offer = offerOf(must(demo.ownIds[0]), 4);
+    await add(kept.id, 1);
+    await add(offer.id, 2);
+    const asSeller = { token: demo.seller };
+    await api.req(200, 'POST', '/api/v1/manage-offers/publish/', {
+      ...asSeller,
+      json: { offer_ids: [offer.id], publish: false },
+    });
+    // Withdrawn but unchanged: what clients saw published, still shown.
+    const withdrawn = must(lineFor(await readCart(), offer.id));
+    expect(withdrawn).toMatchObject({ name: offer.product, price: offer.unit_price, available: false });
+
+    await api.req(200, 'POST', '/api/v1/manage-offers/update/', {
+      ...asSeller,
+      json: { offers: [{ id: offer.id, product: `${offer.product} (draft)`, unit_price: '1.00' }] },
+    });
+    const cart = await readCart();
+    expect(must(lineFor(cart, offer.id))).toMatchObject({
+      name: null,
+      price: null,
+      total: null,
+      quantity: 2,
+      available: false,
+    });
+    expect(cart.total_price).toBe(must(lineFor(cart, kept.id)).total);
+    expectConsistentCart(cart);
+    await emptyCart();
+    await api.req(200, 'POST', '/api/v1/manage-offers/publish/', { ...asSeller, json: { offer_ids: [offer.id] } });
+  });
+
   it('adds an offer, and adding it again increases the quantity of the same line', async () => {
     await emptyCart();
     const offer = offerOf(demo.ownIds[0]);
@@ -127,7 +160,7 @@ describe('cart', () => {
     expect(must(lineFor(cart, offer.id))).toMatchObject({
       id: line.id,
       quantity: 7,
-      total: money(cents(line.price) * 7),
+      total: money(cents(must(line.price)) * 7),
     });
     expectConsistentCart(cart);
     expect(await readCart()).toEqual(cart);
