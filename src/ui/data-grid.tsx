@@ -32,7 +32,7 @@ import { DataGridHeader } from './data-grid-header';
 import { DataGridRow } from './data-grid-row';
 import { GridProblem, GridProgress, GridSkeleton } from './data-grid-states';
 import { activateRow, pageIds, rangeIds, sortBy, sortOf, toggleRows } from './grid-actions';
-import { createGridFocus, useRovingCells } from './grid-focus';
+import { createGridFocus, useFocusBackWhenSelectionEnds, useRovingCells } from './grid-focus';
 import { onGridKeyDown } from './grid-keys';
 import { Pagination } from './pagination';
 import './data-grid.css';
@@ -152,6 +152,7 @@ export function DataGrid<TRow extends RowData>(props: DataGridProps<TRow>) {
   const onToggleAll = useCallback(() => toggleRows(latest.current, pageIds(latest.current)), []);
 
   const onCellFocus = useRovingCells(tableRef, focus, bodyRows, columnCount);
+  useFocusBackWhenSelectionEnds(tableRef, focus, selection?.selectedIds.size ?? 0);
   // A page past the end (a stale link, rows removed meanwhile) goes to the last page.
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   useEffect(() => {

@@ -126,3 +126,27 @@ export function useRovingCells(
     [focus],
   );
 }
+
+/**
+ * A selection's actions live outside the grid (Manage Offers' bar, behaviour §10 B11): when an
+ * action goes through or the selection is cleared, the bar leaves with the control that held focus
+ * (and with its confirmation), and focus would fall to <body>. When the selection empties with
+ * focus lost so, the grid's tab stop takes it: the keyboard carries on where the rows were chosen,
+ * and a screen reader says where that is.
+ */
+export function useFocusBackWhenSelectionEnds(
+  tableRef: RefObject<HTMLTableElement | null>,
+  focus: GridFocus,
+  selectedCount: number,
+) {
+  const hadSelection = useRef(selectedCount > 0);
+  // A layout effect: it runs in the commit that removed the bar, before the page's region would
+  // take the lost focus (keep-focus.ts watches from a microtask).
+  useLayoutEffect(() => {
+    const had = hadSelection.current;
+    hadSelection.current = selectedCount > 0;
+    if (!had || selectedCount > 0 || document.activeElement !== document.body) return;
+    const { row, col } = focus.get();
+    tableRef.current?.rows[row]?.cells[col]?.focus();
+  }, [tableRef, focus, selectedCount]);
+}

@@ -12,7 +12,7 @@ import { asRead } from '../../support/read';
 import { type Reply, type Routes, renderPage, type SeenRequest } from '../../support/render';
 import { expectHeard, focusReaches, listen } from '../../support/screen-reader';
 import { anOffer } from '../offers/offer-fixtures';
-import { moonRun, OPTIONS, options, seller, starfall } from './announcement-fixtures';
+import { moonRun, OPTIONS, options, renderManageOffers, rowHeader, seller, starfall } from './announcement-fixtures';
 
 const PUBLISH = 'POST /api/v1/manage-offers/publish/';
 const unpublished = asRead([starfall, moonRun].map((offer) => ({ ...offer, is_published: false, published_at: null })));
@@ -161,6 +161,39 @@ describe('bulk actions', { timeout: 30_000 }, () => {
       'assertive: 500 of 600 offers were published; the rest were not: You do not have permission to publish offers',
       'button, Publish',
     ]);
+  });
+
+  it('B11 once an action went through, focus goes back to the grid where the rows were chosen', async () => {
+    const { user } = renderManageOffers({ routes: { [PUBLISH]: published() } });
+    await rowHeader('Moon Run');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Moon Run' }));
+    await listen();
+    await user.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    const withdraw = () => screen.getByRole('alertdialog', { name: 'Withdraw offers' });
+    await focusReaches(withdraw);
+    await user.tab();
+    await waitFor(() => expect(within(withdraw()).getByRole('button', { name: 'Withdraw 1 offer' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(snackbar()).toHaveTextContent('1 offer withdrawn'));
+    await waitFor(() => expect(screen.getByRole('gridcell', { name: 'Select Moon Run' })).toHaveFocus());
+    await expectHeard([
+      'alertdialog, Withdraw offers, Withdraw the selected offer? Clients will no longer see it.',
+      'button, Cancel',
+      'button, Withdraw 1 offer',
+      'assertive: Withdraw 1 offer',
+      'gridcell, Select Moon Run, not selected',
+      'polite: 1 offer withdrawn',
+    ]);
+  });
+
+  it('B11 Clear selection gives focus back to the grid too', async () => {
+    const { user } = renderManageOffers();
+    await rowHeader('Starfall Tactics');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Starfall Tactics' }));
+    await listen();
+    await user.click(await screen.findByRole('button', { name: 'Clear selection' }));
+    await waitFor(() => expect(screen.getByRole('gridcell', { name: 'Select Starfall Tactics' })).toHaveFocus());
+    await expectHeard(['gridcell, Select Starfall Tactics, not selected']);
   });
 
   it('B8 the update form opens with its title, and Escape gives focus back', async () => {
