@@ -51,9 +51,8 @@ const env = { ...process.env, CONTRACT_POSTGRES_URL: cluster.url };
 let failed = false;
 try {
   const suites: [name: string, config: string, args: string[]][] = [
-    // Two files at a time: each has a database of its own here, unlike on the embedded database,
-    // where every file holds a PGlite in memory and they run one by one.
-    ['contract suite on PostgreSQL', 'tests/contract/vitest.config.ts', ['--fileParallelism', '--maxWorkers', '2']],
+    // Two files at a time, as on the embedded database; each has a database of its own here.
+    ['contract suite on PostgreSQL', 'tests/contract/vitest.config.ts', []],
     ['two API instances on one PostgreSQL database, also while it goes away', 'tests/postgres/vitest.config.ts', []],
   ];
   for (const [name, config, args] of suites) {
