@@ -29,11 +29,27 @@ async function settled(page: Page) {
 }
 
 /**
+ * Axe on the page as it is now, in both themes: the light one against every WCAG 2.2 AA rule, then
+ * the dark one, which changes colours only (custom properties), against the colour rules. The
+ * theme follows the system's here, so switching the emulated colour scheme turns it in place: both
+ * scans see the same state, and the page is left light.
+ */
+async function expectNoViolationsInEitherTheme(page: Page) {
+  const theme = page.locator('html');
+  await expect(theme).toHaveAttribute('data-theme', 'light');
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(theme).toHaveAttribute('data-theme', 'dark');
+  await expectNoAxeViolations(page, { coloursOnly: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(theme).toHaveAttribute('data-theme', 'light');
+}
+
+/**
  * Signs in through the form, as a person does (the signed-in routes are scanned after it, in the
  * same document: what the sign-in left behind, in the live region for instance, is scanned too).
  */
-async function signInThroughForm(page: Page, email: string, theme: 'light' | 'dark') {
-  await page.addInitScript((t) => localStorage.setItem('marketplace:theme', JSON.stringify(t)), theme);
+async function signInThroughForm(page: Page, email: string) {
   await signInWithForm(page, email);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -98,257 +114,249 @@ const CLIENT_PATHS = [
   '/profile',
 ];
 
-// Each state in both themes: the light one against every WCAG 2.2 AA rule, the dark one (which
-// changes colours only) against the colour rules.
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`${theme} theme`, () => {
-    for (const path of ['/signin', '/signup', '/verify-email?token=unknown']) {
-      test(`${path} has no axe violations`, async ({ page }) => {
-        await page.addInitScript((t) => localStorage.setItem('marketplace:theme', JSON.stringify(t)), theme);
-        await page.goto(path);
-        await expect(page.locator('h1')).toBeVisible();
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-      });
-    }
-
-    // One sign-in through the form per role, then every route in the same document, as a person
-    // moves through the app: what the sign-in and each page left behind is scanned on the next.
-    for (const [role, email, home, paths] of [
-      ['client', CLIENT, '/offers', CLIENT_PATHS],
-      ['seller', SELLER, '/seller/manage-offers', SELLER_PATHS],
-    ] as const) {
-      test(`${role}: after signing in through the form, every route has no axe violations and no console errors`, async ({
-        page,
-        request,
-      }) => {
-        test.setTimeout(paths.length * 15_000);
-        const errors = watchConsole(page);
-        if (role === 'client') {
-          await page.addInitScript(
-            (basket) => {
-              if (localStorage.getItem('marketplace:basket') === null)
-                localStorage.setItem('marketplace:basket', JSON.stringify(basket));
-            },
-            await aBasket(request),
-          );
-        }
-        await signInThroughForm(page, email, theme);
-        await expect(page).toHaveURL(home);
-        // At once, while what the sign-in said is still in the live region (seconds).
-        expect(await danglingAnnouncements(page)).toEqual([]);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        for (const path of paths) {
-          await test.step(path, async () => {
-            await goTo(page, path);
-            await expect(page).toHaveURL(path);
-            await settled(page);
-            await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-          });
-        }
-        expect(errors).toEqual([]);
-      });
-    }
-
-    test('client empty My Cart has no axe violations', async ({ page, request }) => {
-      await startSignedIn(page, request, CLIENT, { theme, basket: [] });
-      await page.goto('/offers/order');
-      await settled(page);
-      await expect(page.getByText('Your basket is empty')).toBeVisible();
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-    });
-
-    test('Manage Offers with a row in edit mode, a select open and a field error has no axe violations', async ({
-      page,
-      request,
-    }) => {
-      const errors = watchConsole(page);
-      await startSignedIn(page, request, SELLER, { theme });
-      await page.goto('/seller/manage-offers');
-      const grid = await editFirstRow(page);
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-
-      await grid.getByRole('button', { name: / Region$/ }).click();
-      await expect(page.getByRole('listbox')).toBeVisible();
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('listbox')).toHaveCount(0);
-
-      // The offer rules refuse an empty name: the message sits under the input.
-      const product = grid.getByRole('textbox', { name: 'Product' });
-      await product.fill('');
-      await grid.getByRole('button', { name: /^Update / }).click();
-      await expect(product).toHaveAttribute('aria-invalid', 'true');
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-      expect(errors).toEqual([]);
-    });
-
-    test('Manage Offers with a date-time picker open in the editing row has no axe violations', async ({
-      page,
-      request,
-    }) => {
-      const errors = watchConsole(page);
-      await startSignedIn(page, request, SELLER, { theme });
-      await page.goto('/seller/manage-offers');
-      const grid = await editFirstRow(page);
-      // Focus turns the Start stand-in into the date-time picker; its button opens the calendar
-      // (from the keyboard: the pointer journey is in manage-offers.spec.ts).
-      await grid.getByRole('button', { name: /^Start: / }).focus();
-      await expect(grid.getByRole('group', { name: 'Start' })).toBeVisible();
-      await grid.getByRole('button', { name: /^Calendar/ }).press('Enter');
-      await expect(page.getByRole('dialog').getByRole('grid')).toBeVisible();
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-      expect(errors).toEqual([]);
-    });
-
-    test("Manage Offers' conflict dialog has no axe violations", async ({ page, request }) => {
-      const offer = await newestPublished(request);
-      await startSignedIn(page, request, SELLER, { theme });
-      // Someone saved the offer meanwhile: the server's 409 carries their version.
-      await page.route('**/api/v1/manage-offers/update/', (route) =>
-        route.fulfill({
-          status: 409,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            detail: 'This offer was changed since you opened it.',
-            code: 'stale_version',
-            offers: [{ ...offer, unit_price: '1.00', version: offer.version + 1 }],
-          }),
-        }),
-      );
-      await page.goto(`/seller/manage-offers?search=${encodeURIComponent(offer.product)}`);
-      const grid = await editFirstRow(page);
-      await grid.getByRole('textbox', { name: 'Unit price' }).fill('2.00');
-      await grid.getByRole('button', { name: `Update ${offer.product}` }).click();
-      const conflict = page.getByRole('dialog', { name: 'This offer changed meanwhile' });
-      await expect(conflict).toBeVisible();
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-      await conflict.getByRole('button', { name: 'Keep their version' }).click();
-      await expect(conflict).toHaveCount(0);
-    });
-
-    test("the seller's order dialog has no axe violations", async ({ page, request }) => {
-      const api = await apiAs(request, SELLER);
-      const { results } = await api.get<{ results: ApiOrder[] }>('/api/v1/review-orders/', {
-        status: 'in_progress',
-        limit: 1,
-      });
-      const [order] = results;
-      if (!order) throw new Error('The demo seller has no order in progress');
-      await startSignedIn(page, request, SELLER, { theme });
-      await page.goto(`/seller/review-orders/inprogress?order=${order.id}`);
-      const dialog = page.getByRole('dialog', { name: `Order #${order.id}` });
-      await expect(dialog).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-    });
-
-    for (const [role, email] of [
-      ['client', CLIENT],
-      ['seller', SELLER],
-    ] as const) {
-      test(`${role} shell with the menu collapsed has no axe violations`, async ({ page, request }) => {
-        await startSignedIn(page, request, email, { theme, 'menu-open': false });
-        await page.goto('/profile');
-        await expect(page.locator('h1')).toBeVisible();
-        await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-      });
-    }
-
-    test('the open basket popover has no axe violations', async ({ page, request }) => {
-      await startSignedIn(page, request, CLIENT, { theme, basket: await aBasket(request) });
-      await page.goto('/offers');
-      await settled(page);
-      await basketButton(page).click();
-      await expect(basketPopover(page)).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-    });
-
-    test('the open empty basket popover has no axe violations', async ({ page, request }) => {
-      await startSignedIn(page, request, CLIENT, { theme, basket: [] });
-      await page.goto('/offers');
-      await settled(page);
-      await basketButton(page).click();
-      await expect(page.getByRole('dialog', { name: 'Your basket is empty' })).toBeVisible();
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-    });
-
-    test('the special-price dialog has no axe violations, blank, with errors and sent', async ({ page, request }) => {
-      const [offer] = (await orderableOffers(await apiAs(request, CLIENT), 1, { offset: 15 })) as [ApiOffer];
-      await startSignedIn(page, request, CLIENT, { theme });
-      await page.goto('/offers');
-      await searchOffers(page, offer.product);
-      await offersGrid(page)
-        .getByRole('button', { name: `Ask for a special price on ${offer.product}` })
-        .click();
-      const dialog = page.getByRole('dialog', { name: 'Ask for a special price' });
-      await expect(dialog).toBeVisible();
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-      await dialog.getByRole('button', { name: 'Send request' }).click();
-      await expect(dialog.getByRole('textbox', { name: /Desired unit price/ })).toHaveAttribute('aria-invalid', 'true');
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-      await dialog.getByRole('textbox', { name: /Desired unit price/ }).fill('0.50');
-      await dialog.getByRole('button', { name: 'Send request' }).click();
-      await expect(dialog.getByText('Your request was sent.')).toBeVisible();
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-    });
-
-    test('the order dialog and its confirmation have no axe violations', async ({ page, request }) => {
-      const api = await apiAs(request, CLIENT);
-      const { results } = await api.get<{ results: ApiOrder[] }>('/api/v1/orders/', {
-        status: 'in_progress',
-        limit: 1,
-      });
-      const [order] = results;
-      if (!order) throw new Error('The demo client has no order in progress');
-      await startSignedIn(page, request, CLIENT, { theme });
-      await page.goto(`/orders/inprogress?order=${order.id}`);
-      const dialog = page.getByRole('dialog', { name: `Order #${order.id}` });
-      await expect(dialog.getByRole('button', { name: 'Cancel order' })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-      await dialog.getByRole('button', { name: 'Cancel order' }).click();
-      const confirm = page.getByRole('alertdialog', { name: `Cancel order #${order.id}?` });
-      await expect(confirm).toBeVisible();
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-      await confirm.getByRole('button', { name: 'Keep order' }).click();
-      await expect(confirm).toHaveCount(0);
-    });
-
-    test('the decline confirmation has no axe violations', async ({ page, request }) => {
-      // A counter-offer waiting for the client: asked for by the client, countered by the seller.
-      const [offer] = (await orderableOffers(await apiAs(request, CLIENT), 1, { offset: 20 })) as [ApiOffer];
-      const order = await (await apiAs(request, CLIENT)).post<ApiOrder>('/api/v1/orders/request-special-price/', {
-        offer_id: offer.id,
-        quantity: 5,
-        unit_price: (centsOf(offer.unit_price) / 200).toFixed(2),
-      });
-      await counter(request, offer, order, (centsOf(offer.unit_price) / 125).toFixed(2), 'Meet you halfway.');
-      await startSignedIn(page, request, CLIENT, { theme });
-      await page.goto(`/orders/inprogress?order=${order.id}`);
-      const dialog = page.getByRole('dialog', { name: `Order #${order.id}` });
-      await dialog.getByRole('button', { name: 'Decline', exact: true }).click();
-      const confirm = page.getByRole('alertdialog', { name: 'Decline the counter-offer?' });
-      await expect(confirm).toBeVisible();
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-      await confirm.getByRole('button', { name: 'Keep counter-offer' }).click();
-      await expect(confirm).toHaveCount(0);
-    });
-
-    test('the invoice dialog has no axe violations', async ({ page, request }) => {
-      const api = await apiAs(request, CLIENT);
-      const { results } = await api.get<{ results: { id: number; number: string }[] }>('/api/v1/invoices/', {
-        limit: 1,
-      });
-      const [invoice] = results;
-      if (!invoice) throw new Error('The demo client has no invoice');
-      await startSignedIn(page, request, CLIENT, { theme });
-      await page.goto(`/billing?invoice=${invoice.id}`);
-      const dialog = page.getByRole('dialog', { name: `Invoice ${invoice.number}` });
-      await expect(dialog).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await expectNoAxeViolations(page, { coloursOnly: theme === 'dark' });
-    });
+// Every state in both themes (expectNoViolationsInEitherTheme).
+for (const path of ['/signin', '/signup', '/verify-email?token=unknown']) {
+  test(`${path} has no axe violations`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    await expectNoViolationsInEitherTheme(page);
   });
 }
+
+// One sign-in through the form per role, then every route in the same document, as a person
+// moves through the app: what the sign-in and each page left behind is scanned on the next.
+for (const [role, email, home, paths] of [
+  ['client', CLIENT, '/offers', CLIENT_PATHS],
+  ['seller', SELLER, '/seller/manage-offers', SELLER_PATHS],
+] as const) {
+  test(`${role}: after signing in through the form, every route has no axe violations and no console errors`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(paths.length * 15_000);
+    const errors = watchConsole(page);
+    if (role === 'client') {
+      await page.addInitScript(
+        (basket) => {
+          if (localStorage.getItem('marketplace:basket') === null)
+            localStorage.setItem('marketplace:basket', JSON.stringify(basket));
+        },
+        await aBasket(request),
+      );
+    }
+    await signInThroughForm(page, email);
+    await expect(page).toHaveURL(home);
+    // At once, while what the sign-in said is still in the live region (seconds).
+    expect(await danglingAnnouncements(page)).toEqual([]);
+    for (const path of paths) {
+      await test.step(path, async () => {
+        await goTo(page, path);
+        await expect(page).toHaveURL(path);
+        await settled(page);
+        await expectNoViolationsInEitherTheme(page);
+      });
+    }
+    expect(errors).toEqual([]);
+  });
+}
+
+test('client empty My Cart has no axe violations', async ({ page, request }) => {
+  await startSignedIn(page, request, CLIENT, { basket: [] });
+  await page.goto('/offers/order');
+  await settled(page);
+  await expect(page.getByText('Your basket is empty')).toBeVisible();
+  await expectNoViolationsInEitherTheme(page);
+});
+
+test('Manage Offers with a row in edit mode, a select open and a field error has no axe violations', async ({
+  page,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  await startSignedIn(page, request, SELLER);
+  await page.goto('/seller/manage-offers');
+  const grid = await editFirstRow(page);
+  await expectNoViolationsInEitherTheme(page);
+
+  await grid.getByRole('button', { name: / Region$/ }).click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await expectNoViolationsInEitherTheme(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+
+  // The offer rules refuse an empty name: the message sits under the input.
+  const product = grid.getByRole('textbox', { name: 'Product' });
+  await product.fill('');
+  await grid.getByRole('button', { name: /^Update / }).click();
+  await expect(product).toHaveAttribute('aria-invalid', 'true');
+  await expectNoViolationsInEitherTheme(page);
+  expect(errors).toEqual([]);
+});
+
+test('Manage Offers with a date-time picker open in the editing row has no axe violations', async ({
+  page,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  await startSignedIn(page, request, SELLER);
+  await page.goto('/seller/manage-offers');
+  const grid = await editFirstRow(page);
+  // Focus turns the Start stand-in into the date-time picker; its button opens the calendar
+  // (from the keyboard: the pointer journey is in manage-offers.spec.ts).
+  await grid.getByRole('button', { name: /^Start: / }).focus();
+  await expect(grid.getByRole('group', { name: 'Start' })).toBeVisible();
+  await grid.getByRole('button', { name: /^Calendar/ }).press('Enter');
+  await expect(page.getByRole('dialog').getByRole('grid')).toBeVisible();
+  await expectNoViolationsInEitherTheme(page);
+  expect(errors).toEqual([]);
+});
+
+test("Manage Offers' conflict dialog has no axe violations", async ({ page, request }) => {
+  const offer = await newestPublished(request);
+  await startSignedIn(page, request, SELLER);
+  // Someone saved the offer meanwhile: the server's 409 carries their version.
+  await page.route('**/api/v1/manage-offers/update/', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        detail: 'This offer was changed since you opened it.',
+        code: 'stale_version',
+        offers: [{ ...offer, unit_price: '1.00', version: offer.version + 1 }],
+      }),
+    }),
+  );
+  await page.goto(`/seller/manage-offers?search=${encodeURIComponent(offer.product)}`);
+  const grid = await editFirstRow(page);
+  await grid.getByRole('textbox', { name: 'Unit price' }).fill('2.00');
+  await grid.getByRole('button', { name: `Update ${offer.product}` }).click();
+  const conflict = page.getByRole('dialog', { name: 'This offer changed meanwhile' });
+  await expect(conflict).toBeVisible();
+  await expectNoViolationsInEitherTheme(page);
+  await conflict.getByRole('button', { name: 'Keep their version' }).click();
+  await expect(conflict).toHaveCount(0);
+});
+
+test("the seller's order dialog has no axe violations", async ({ page, request }) => {
+  const api = await apiAs(request, SELLER);
+  const { results } = await api.get<{ results: ApiOrder[] }>('/api/v1/review-orders/', {
+    status: 'in_progress',
+    limit: 1,
+  });
+  const [order] = results;
+  if (!order) throw new Error('The demo seller has no order in progress');
+  await startSignedIn(page, request, SELLER);
+  await page.goto(`/seller/review-orders/inprogress?order=${order.id}`);
+  const dialog = page.getByRole('dialog', { name: `Order #${order.id}` });
+  await expect(dialog).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoViolationsInEitherTheme(page);
+});
+
+for (const [role, email] of [
+  ['client', CLIENT],
+  ['seller', SELLER],
+] as const) {
+  test(`${role} shell with the menu collapsed has no axe violations`, async ({ page, request }) => {
+    await startSignedIn(page, request, email, { 'menu-open': false });
+    await page.goto('/profile');
+    await expect(page.locator('h1')).toBeVisible();
+    await expectNoViolationsInEitherTheme(page);
+  });
+}
+
+test('the open basket popover has no axe violations', async ({ page, request }) => {
+  await startSignedIn(page, request, CLIENT, { basket: await aBasket(request) });
+  await page.goto('/offers');
+  await settled(page);
+  await basketButton(page).click();
+  await expect(basketPopover(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoViolationsInEitherTheme(page);
+});
+
+test('the open empty basket popover has no axe violations', async ({ page, request }) => {
+  await startSignedIn(page, request, CLIENT, { basket: [] });
+  await page.goto('/offers');
+  await settled(page);
+  await basketButton(page).click();
+  await expect(page.getByRole('dialog', { name: 'Your basket is empty' })).toBeVisible();
+  await expectNoViolationsInEitherTheme(page);
+});
+
+test('the special-price dialog has no axe violations, blank, with errors and sent', async ({ page, request }) => {
+  const [offer] = (await orderableOffers(await apiAs(request, CLIENT), 1, { offset: 15 })) as [ApiOffer];
+  await startSignedIn(page, request, CLIENT);
+  await page.goto('/offers');
+  await searchOffers(page, offer.product);
+  await offersGrid(page)
+    .getByRole('button', { name: `Ask for a special price on ${offer.product}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Ask for a special price' });
+  await expect(dialog).toBeVisible();
+  await expectNoViolationsInEitherTheme(page);
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog.getByRole('textbox', { name: /Desired unit price/ })).toHaveAttribute('aria-invalid', 'true');
+  await expectNoViolationsInEitherTheme(page);
+  await dialog.getByRole('textbox', { name: /Desired unit price/ }).fill('0.50');
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog.getByText('Your request was sent.')).toBeVisible();
+  await expectNoViolationsInEitherTheme(page);
+});
+
+test('the order dialog and its confirmation have no axe violations', async ({ page, request }) => {
+  const api = await apiAs(request, CLIENT);
+  const { results } = await api.get<{ results: ApiOrder[] }>('/api/v1/orders/', {
+    status: 'in_progress',
+    limit: 1,
+  });
+  const [order] = results;
+  if (!order) throw new Error('The demo client has no order in progress');
+  await startSignedIn(page, request, CLIENT);
+  await page.goto(`/orders/inprogress?order=${order.id}`);
+  const dialog = page.getByRole('dialog', { name: `Order #${order.id}` });
+  await expect(dialog.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoViolationsInEitherTheme(page);
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Cancel order #${order.id}?` });
+  await expect(confirm).toBeVisible();
+  await expectNoViolationsInEitherTheme(page);
+  await confirm.getByRole('button', { name: 'Keep order' }).click();
+  await expect(confirm).toHaveCount(0);
+});
+
+test('the decline confirmation has no axe violations', async ({ page, request }) => {
+  // A counter-offer waiting for the client: asked for by the client, countered by the seller.
+  const [offer] = (await orderableOffers(await apiAs(request, CLIENT), 1, { offset: 20 })) as [ApiOffer];
+  const order = await (await apiAs(request, CLIENT)).post<ApiOrder>('/api/v1/orders/request-special-price/', {
+    offer_id: offer.id,
+    quantity: 5,
+    unit_price: (centsOf(offer.unit_price) / 200).toFixed(2),
+  });
+  await counter(request, offer, order, (centsOf(offer.unit_price) / 125).toFixed(2), 'Meet you halfway.');
+  await startSignedIn(page, request, CLIENT);
+  await page.goto(`/orders/inprogress?order=${order.id}`);
+  const dialog = page.getByRole('dialog', { name: `Order #${order.id}` });
+  await dialog.getByRole('button', { name: 'Decline', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Decline the counter-offer?' });
+  await expect(confirm).toBeVisible();
+  await expectNoViolationsInEitherTheme(page);
+  await confirm.getByRole('button', { name: 'Keep counter-offer' }).click();
+  await expect(confirm).toHaveCount(0);
+});
+
+test('the invoice dialog has no axe violations', async ({ page, request }) => {
+  const api = await apiAs(request, CLIENT);
+  const { results } = await api.get<{ results: { id: number; number: string }[] }>('/api/v1/invoices/', {
+    limit: 1,
+  });
+  const [invoice] = results;
+  if (!invoice) throw new Error('The demo client has no invoice');
+  await startSignedIn(page, request, CLIENT);
+  await page.goto(`/billing?invoice=${invoice.id}`);
+  const dialog = page.getByRole('dialog', { name: `Invoice ${invoice.number}` });
+  await expect(dialog).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoViolationsInEitherTheme(page);
+});
