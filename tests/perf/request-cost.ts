@@ -131,9 +131,13 @@ async function validCases(baseUrl: string, session: Sessions): Promise<Map<strin
   const mine = await pages('/api/v1/manage-offers/', 'seller', () => true);
   const orderable = await pages('/api/v1/offers/?ordering=-end_date', 'client', (offer) => offer.seller_id === store);
 
-  /** One unit of each offer into `as`'s cart; answers the ids of those lines (an offer already there keeps its line). */
+  /**
+   * One unit of each offer into `as`'s cart, emptied first (a cart holds at most 500 lines, and the
+   * demo client's starts with two); answers the ids of those lines.
+   */
   const fillCart = async (as: Role, offers: Offer[]) => {
-    let cart: Json = {};
+    let cart: Json = await api('GET', '/api/v1/cart/', { as });
+    for (const { id } of cart.items as { id: number }[]) await api('DELETE', `/api/v1/cart/remove/${id}/`, { as });
     for (const offer of offers)
       cart = await api('POST', '/api/v1/cart/add/', { as, json: { offer_id: offer.id, quantity: 1 } });
     const wanted = new Set(offers.map((offer) => offer.id));
