@@ -34,8 +34,12 @@ function useSnackbarWanted() {
   const [wanted, setWanted] = useState(() => noticeQueue.visibleToasts.length > 0);
   useEffect(() => {
     if (wanted) return;
-    const want = () => setWanted(true);
-    const stop = noticeQueue.subscribe(want);
+    // Focus the app moves itself (a screen's heading, tabIndex -1, as a page appears) is no sign.
+    const want = (event: Event) => {
+      if (event.type === 'focusin' && event.target instanceof HTMLElement && event.target.tabIndex < 0) return;
+      setWanted(true);
+    };
+    const stop = noticeQueue.subscribe(() => setWanted(true));
     for (const type of FIRST_USE) window.addEventListener(type, want, { capture: true, passive: true });
     return () => {
       stop();
