@@ -21,9 +21,9 @@ if (missing) {
   process.exit(0);
 }
 
-function vitest(config: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+function vitest(config: string, env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', config, ...args], {
+    const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', config], {
       stdio: 'inherit',
       env,
     });
@@ -50,16 +50,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const env = { ...process.env, CONTRACT_POSTGRES_URL: cluster.url };
 let failed = false;
 try {
-  const suites: [name: string, config: string, args: string[]][] = [
-    // Two files at a time, as on the embedded database; each has a database of its own here.
-    ['contract suite on PostgreSQL', 'tests/contract/vitest.config.ts', []],
-    ['two API instances on one PostgreSQL database, also while it goes away', 'tests/postgres/vitest.config.ts', []],
+  // The contract suite runs two files at a time, as on the embedded database; each has a database of its own here.
+  const suites: [name: string, config: string][] = [
+    ['contract suite on PostgreSQL', 'tests/contract/vitest.config.ts'],
+    ['two API instances on one PostgreSQL database, also while it goes away', 'tests/postgres/vitest.config.ts'],
   ];
-  for (const [name, config, args] of suites) {
+  for (const [name, config] of suites) {
     if (interrupted) break;
     const suiteStarted = Date.now();
     process.stdout.write(`\n--- ${name} ---\n`);
-    const code = await vitest(config, args, env);
+    const code = await vitest(config, env);
     process.stdout.write(
       `--- ${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s\n`,
     );

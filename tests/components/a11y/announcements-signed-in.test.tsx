@@ -2,38 +2,21 @@
  * The announcement contract (behaviour §10), a sign-in that goes through: the whole app
  * (`<App />` as main.tsx mounts it), since the first page's code arrives after the form has gone.
  */
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { onTestFinished } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createApiClients } from '@/api/client';
-import { App } from '@/app/app';
-import { SessionProviders } from '@/app/session-providers';
-import { noticeQueue } from '@/ui/notify';
-import { aProfile, fakeFetch } from '../../support/render';
+import { screen, waitFor } from '@testing-library/react';
+import { aProfile } from '../../support/render';
 import { expectHeard, listen } from '../../support/screen-reader';
+import { renderWholeApp } from '../../support/whole-app';
 import { options } from './announcement-fixtures';
 
 describe('signing in', { timeout: 30_000 }, () => {
   it('S9 a sign-in that goes through puts focus on the first page’s heading', async () => {
     localStorage.clear();
-    const server = fakeFetch({
+    const { user } = renderWholeApp('/signin', {
       'POST /api/v1/token': { body: { access: 'access-token', refresh: 'refresh-token' } },
       'GET /api/v1/profile': { body: aProfile() },
       'GET /api/v1/options/': { body: options },
       'GET /api/v1/offers/': { body: { count: 0, next: null, previous: null, results: [] } },
     });
-    const location = memoryLocation({ path: '/signin' });
-    onTestFinished(() => noticeQueue.clear());
-    render(
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <SessionProviders clients={createApiClients({ baseUrl: 'http://test', fetch: server.fetch })}>
-          <App />
-        </SessionProviders>
-      </Router>,
-    );
-    const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Sign in' });
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'Demo-pass-2026');

@@ -3,33 +3,16 @@
  * session from loading: no state of the session keeps the user from signing in again, and an auth
  * path that differs from the contract's is named as such, not as a wrong password.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { onTestFinished } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { createApiClients } from '@/api/client';
+import { screen, waitFor, within } from '@testing-library/react';
 import { tokenStore } from '@/api/token-store';
-import { App } from '@/app/app';
-import { SessionProviders } from '@/app/session-providers';
-import { noticeQueue } from '@/ui/notify';
 import { expiredWithSessionFirst, getNotAllowed, TOKENS } from '../../support/drf-answers';
-import { deferred, fakeFetch, type Routes } from '../../support/render';
+import { deferred, type Routes } from '../../support/render';
+import { renderWholeApp } from '../../support/whole-app';
 
 /** The app at `path` with a stored (expired) session, on a back end answering `routes`. */
 function renderApp(path: string, routes: Routes) {
   tokenStore.save({ access: TOKENS.expiredAccess, refresh: TOKENS.refresh });
-  const server = fakeFetch(routes);
-  const location = memoryLocation({ path, record: true });
-  onTestFinished(() => noticeQueue.clear());
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <SessionProviders clients={createApiClients({ baseUrl: 'http://test', fetch: server.fetch })}>
-        <App />
-      </SessionProviders>
-    </Router>,
-  );
-  return { user: userEvent.setup(), server, location };
+  return renderWholeApp(path, routes);
 }
 
 const PROBLEM = 'Your account could not be loaded';
@@ -74,17 +57,7 @@ describe('a stored session that cannot be loaded', { timeout: 30_000 }, () => {
 
   it('names a sign-in path that differs from the contract’s instead of calling the password wrong', async () => {
     localStorage.clear();
-    const server = fakeFetch({ 'POST /api/v1/token': getNotAllowed });
-    const location = memoryLocation({ path: '/signin' });
-    onTestFinished(() => noticeQueue.clear());
-    render(
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <SessionProviders clients={createApiClients({ baseUrl: 'http://test', fetch: server.fetch })}>
-          <App />
-        </SessionProviders>
-      </Router>,
-    );
-    const user = userEvent.setup();
+    const { user } = renderWholeApp('/signin', { 'POST /api/v1/token': getNotAllowed });
     await user.type(await screen.findByLabelText('Email'), 'seller@example.com');
     await user.type(screen.getByLabelText('Password'), 'Demo-pass-2026');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
