@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { SignInThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
+import type { ChangeStamps } from './db/change-stamps';
 import type { Database, OpenedDatabase } from './db/client';
 import type { Contract } from './http/contract';
 import type { Outbox } from './mail/outbox';
@@ -21,7 +22,7 @@ export interface ServerContext {
   now: () => Date;
 }
 
-/** The signed-in caller, loaded fresh from the database on every request. */
+/** The signed-in caller, as the database holds it when the request arrives (server/http/auth.ts). */
 export interface AuthUser {
   id: number;
   email: string;
@@ -37,6 +38,8 @@ export interface AuthUser {
 export type AppEnv = {
   Variables: {
     user: AuthUser;
+    /** The change stamps as the request arrived; set with `user`. */
+    stamps: ChangeStamps;
     /** Set once a request passed authentication and reached its operation (it may write from here on). */
     handling: boolean;
   };

@@ -27,6 +27,8 @@ export const DRAIN_BOUNDS: DrainBounds = { bytes: 64 * 1024 * 1024, ms: 30_000 }
  */
 export function bodyLimit(limitOf: (c: Context) => number, bounds: DrainBounds = DRAIN_BOUNDS): MiddlewareHandler {
   return async (c, next) => {
+    // No body to limit; asking a request for its body builds a whole web Request first.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const body = c.req.raw.body;
     if (!body) return next();
     const limit = limitOf(c);

@@ -25,6 +25,7 @@ import { badRequest, type FieldErrors, HttpError } from '../http/errors';
 import { MAX_UNIT_PRICE_CENTS, toCents, toMoney } from '../http/money';
 import { page, pageWindow } from '../http/pagination';
 import { CsvError, type CsvRecord, pacedCsv } from '../lib/csv';
+import { offerAnswers } from '../queries/offer-answers';
 import { offerCounts } from '../queries/offer-counts';
 import {
   clientOfferPages,
@@ -61,12 +62,15 @@ const MAX_PRODUCT_LENGTH = 200;
  */
 const UPLOAD_BATCH = ROWS_PER_STATEMENT;
 
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
 /** Lets requests that queued up meanwhile (HTTP and database) run before the next batch. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function offerRoutes(ctx: ServerContext) {
   const countOffers = offerCounts(ctx.db);
   const listPage = clientOfferPages(ctx.db);
+  const answers = offerAnswers();
   return new Hono<AppEnv>()
     .get('/offers/', async (c) => {
       const query = ctx.contract.query('listOffers', c.req.query());
@@ -85,21 +89,25 @@ export function offerRoutes(ctx: ServerContext) {
         to,
         now: from || to ? undefined : ctx.now(),
       };
-      const where = listConditions(values);
+      const kept = answers.find(c.req.url, c.get('stamps').offers, values.now?.getTime() ?? null);
+      if (kept !== undefined) return c.body(kept, 200, JSON_TYPE);
+
       const listing = listPage(values, query.ordering ?? '-start_date', window);
       // The Offers page always names a tab; a count without a type is not worth keeping.
-      const total = query.type
-        ? countOffers({ ...query, type: query.type, search }, where, values.now ?? null, async () => {
-            return (await listing)[0]?.stamp ?? null;
-          })
-        : ctx.db
-            .select({ n: count() })
-            .from(offers)
-            .where(where)
-            .then((result) => result[0]?.n ?? 0);
+      const counting = values.type ? countOffers(values, async () => (await listing)[0]?.stamp ?? null) : null;
+      const total =
+        counting?.then((counted) => counted.count) ??
+        ctx.db
+          .select({ n: count() })
+          .from(offers)
+          .where(listConditions(values))
+          .then((result) => result[0]?.n ?? 0);
 
       const [n, rows] = await Promise.all([total, listing]);
-      return c.json(page(c.req.url, window, n, rows.map(serializeOffer)), 200);
+      const body = JSON.stringify(page(c.req.url, window, n, rows.map(serializeOffer)));
+      // An empty page carries no stamp of its own to match its count with.
+      if (counting && rows[0]) answers.keep(c.req.url, body, rows[0].stamp, await counting);
+      return c.body(body, 200, JSON_TYPE);
     })
     .post('/offers/upload/', async (c) => {
       const user = requireSeller(c);

@@ -1,7 +1,8 @@
 /**
- * The client list's `count` is kept between requests (server/queries/offer-counts.ts); it must
- * still follow every change at once: an upload, publishing, withdrawing, an edit that moves an
- * offer out of the filter, and an offer ending while the filters stay the same.
+ * The client list's `count` and whole answers are kept between requests (server/queries/
+ * offer-counts.ts, offer-answers.ts); they must still follow every change at once: an upload,
+ * publishing, withdrawing, an edit that moves an offer out of the filter, and an offer ending
+ * while the filters stay the same.
  */
 import { demoAccounts } from './support/demo';
 import { csvFile, DAY, HEADER, offerLists, uniqueTag } from './support/offers';
@@ -50,14 +51,25 @@ describe('listOffers count', () => {
     // A page past the end holds no offers to read the change stamp with; its count is kept all the same.
     expect(await count({ offset: 10 })).toBe(2);
 
-    // Soon ends: the same filters, nothing written, one offer fewer.
+    const listed = async (extra: Record<string, string | number> = {}) =>
+      (await offers({ ...query, ...extra })).results.map((offer) => offer.product);
+    expect(await listed({ ordering: 'product' })).toEqual([`${tag} Later`, `${tag} Soon`]);
+
+    // Soon ends: the same filters, nothing written, one offer fewer, in the count and the page.
     clock += 2 * 60_000;
     expect(await count()).toBe(1);
     expect(await count({ ordering: 'product' })).toBe(1);
+    expect(await listed({ ordering: 'product' })).toEqual([`${tag} Later`]);
 
-    // A validity range does not depend on the time; it is kept on its own.
+    // A validity range does not depend on the time; it is counted from how many offers start and
+    // end on each day, whichever bounds it has, and directly when given backwards.
     const day = new Date(clock - DAY).toISOString().slice(0, 10);
+    const fiveDaysOn = new Date(clock + 5 * DAY).toISOString().slice(0, 10);
     expect(await count({ start_date: day, end_date: day })).toBe(2);
+    expect(await count({ start_date: day })).toBe(2);
+    expect(await count({ end_date: day })).toBe(2);
+    expect(await count({ start_date: fiveDaysOn })).toBe(1);
+    expect(await count({ start_date: fiveDaysOn, end_date: day })).toBe(1);
 
     // An edit that moves the offer to the other tab.
     await api.req(200, 'POST', '/api/v1/manage-offers/update/', {
@@ -66,10 +78,13 @@ describe('listOffers count', () => {
     });
     // Asked first past the end, where the kept count is checked against the stamp alone.
     expect(await count({ offset: 10 })).toBe(0);
+    expect(await listed({ ordering: 'product' })).toEqual([]);
     expect(await count()).toBe(0);
     expect(await count({ type: 'promo' })).toBe(1);
     expect(await count({ start_date: day, end_date: day })).toBe(1);
+    expect(await count({ start_date: fiveDaysOn })).toBe(0);
     expect(await count({ type: 'promo', start_date: day, end_date: day })).toBe(1);
+    expect(await count({ type: 'promo', start_date: fiveDaysOn })).toBe(1);
 
     await publish([later.id], false);
     expect(await count({ type: 'promo' })).toBe(0);

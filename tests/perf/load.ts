@@ -136,8 +136,12 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * 10, 25, 50 or 100 (10 is the default preference) and the page's offset, plus filters some of the
  * time. Each filter's share is a guess at how people browse; the mix is printed with the figures.
  */
-export function offerQueries(count: number, choices: Pick<Options, 'publishers' | 'regions'>): string[] {
-  const random = prng(10_2026);
+export function offerQueries(
+  count: number,
+  choices: Pick<Options, 'publishers' | 'regions'>,
+  seed = 10_2026,
+): string[] {
+  const random = prng(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
   const today = Date.now();
   const queries: string[] = [];
@@ -296,15 +300,25 @@ export interface OffersLoad {
   offers: number;
   /** Percent of queries with each filter or choice. */
   mix: ReturnType<typeof describeMix>;
-  /** The run at the target's concurrency. */
+  /** Distinct queries among the mix's 2,000. */
+  distinct: number;
+  /** The run at the target's concurrency, browsing: the mix's queries, each asked before. */
   main: LoadFigures;
+  /** At the same concurrency, queries of another mix none of which was asked before. */
+  firstSight: LoadFigures;
   /** Fewer connections, for where p95 crosses the target (empty unless asked for). */
   sweep: LoadFigures[];
 }
 
+/** Queries of the first-sight run: drawn like the mix, from another seed. */
+const FIRST_SIGHT_QUERIES = 1000;
+
 /**
- * Warms up (plans, caches, JIT) with a short run, then `amount` requests at `connections`, then
- * optionally each of `sweep`'s connection counts with `sweepAmount` requests.
+ * Warms up by asking each distinct query of the mix once (plans, JIT, and the answers and counts
+ * the server keeps, as on a server that has been up a while), then `amount` requests of the mix
+ * at `connections` ("browsing"), then up to 1,000 queries of another mix that were never asked
+ * ("first sight": every answer computed), then optionally each of `sweep`'s connection counts with
+ * `sweepAmount` requests of the mix.
  */
 export async function measureOffersLoad(
   baseUrl: string,
@@ -321,18 +335,24 @@ export async function measureOffersLoad(
   // A fresh token for each run: the access token lives five minutes.
   const token = async () => (await signIn(baseUrl, 'client@example.com')).access;
   const first = await token();
-  const paths = offerQueries(2000, await options(baseUrl, first));
+  const choices = await options(baseUrl, first);
+  const paths = offerQueries(2000, choices);
+  const asked = new Set(paths);
   const probe = await fetch(`${baseUrl}/api/v1/offers/?type=regular&limit=1`, {
     headers: { Authorization: `Bearer ${first}` },
   });
   const offers = ((await probe.json()) as { count: number }).count;
-  await cannon(baseUrl, first, paths, settings.connections, Math.min(500, settings.amount), null);
+  await cannon(baseUrl, first, [...asked], settings.connections, asked.size, null);
   const main = await cannon(baseUrl, await token(), paths, settings.connections, settings.amount, cpu);
+  const unseen = [...new Set(offerQueries(FIRST_SIGHT_QUERIES, choices, 27_11_2026))].filter(
+    (path) => !asked.has(path),
+  );
+  const firstSight = await cannon(baseUrl, await token(), unseen, settings.connections, unseen.length, cpu);
   const sweep: LoadFigures[] = [];
   for (const connections of settings.sweep ?? []) {
     sweep.push(await cannon(baseUrl, await token(), paths, connections, settings.sweepAmount ?? settings.amount, cpu));
   }
-  return { offers, mix: describeMix(paths), main, sweep };
+  return { offers, mix: describeMix(paths), distinct: asked.size, main, firstSight, sweep };
 }
 
 export interface UploadFigures {

@@ -189,11 +189,12 @@ function lighthouseTable(figures: LighthouseFigures[]): Table {
 /** CPU ms per request, or a dash where it was not read. */
 const cpuMs = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)} ms`);
 
-function loadRow(database: string, run: LoadFigures, withTarget: boolean): string[] {
+function loadRow(database: string, label: string, run: LoadFigures, withTarget: boolean): string[] {
   const rpsTarget = TARGETS.postgresRequestsPerSecond;
   const clean = run.errors === 0 && run.non2xx === 0;
   return [
     database,
+    label,
     String(run.connections),
     `${int(run.requests)} in ${run.seconds.toFixed(2)} s`,
     withTarget
@@ -214,15 +215,17 @@ function loadTable(loads: DatabaseLoad[]): Table {
   for (const entry of loads) {
     const name = entry.database === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)';
     if (!entry.load) {
-      rows.push([name, '—', '—', `not measured: ${entry.skipped ?? 'not selected'}`, '', '', '', '', '', '', '']);
+      rows.push([name, '—', '—', '—', `not measured: ${entry.skipped ?? 'not selected'}`, '', '', '', '', '', '', '']);
       continue;
     }
-    rows.push(loadRow(name, entry.load.main, entry.database === 'postgres'));
-    for (const run of entry.load.sweep) rows.push(loadRow(name, run, false));
+    rows.push(loadRow(name, 'browsing', entry.load.main, entry.database === 'postgres'));
+    rows.push(loadRow(name, 'first sight', entry.load.firstSight, false));
+    for (const run of entry.load.sweep) rows.push(loadRow(name, 'browsing', run, false));
   }
   return {
     head: [
       'Database',
+      'Queries',
       'Connections',
       'Requests',
       'Requests/s',
@@ -354,10 +357,13 @@ function renderSentences(r: RenderCounts): string[] {
 function mixSentence(load: OffersLoad): string {
   const m = load.mix;
   return (
-    `Each request takes the next of 2,000 generated list queries as the Offers page sends them: always a tab and an ordering` +
+    `Browsing, each request takes the next of 2,000 generated list queries (${int(load.distinct)} distinct) as the Offers page sends them: always a tab and an ordering` +
     ` and a page size of 10 to 100; ${m.promo}% on the Promo tab, ${m.notDefaultOrdering}% sorted by another column than the newest start,` +
     ` ${m.beyondFirstPage}% beyond the first page, ${m.publisher}% filtered by publisher, ${m.region}% by region,` +
-    ` ${m.search}% searching, ${m.validityRange}% with a validity range. Signed in as the client.`
+    ` ${m.search}% searching, ${m.validityRange}% with a validity range. Signed in as the client.` +
+    ' The warm-up asks each distinct query once, so browsing measures a server that has seen its queries before and kept their answers;' +
+    ` first sight then sends ${int(load.firstSight.requests)} queries drawn the same way that were never asked, so each answer is computed` +
+    ' (a count for the same filters may be kept).'
   );
 }
 
@@ -489,7 +495,7 @@ export function reportMarkdown(report: BenchReport): string {
       '',
       `\`GET /api/v1/offers/\` on a database of ${int(report.offers)} offers (about ${int(anyLoad?.offers ?? 0)} on the Regular tab now),` +
         ` with [autocannon](https://github.com/mcollina/autocannon): ${anyLoad ? int(anyLoad.main.requests) : 'a fixed number of'} requests` +
-        ` over ${anyLoad?.main.connections ?? 32} kept-alive connections, after a warm-up of 500. The API runs as \`npm start\` does, in a process of its own` +
+        ` over ${anyLoad?.main.connections ?? 32} kept-alive connections, after a warm-up. The API runs as \`npm start\` does, in a process of its own` +
         ' (request log off); the load tool shares the machine with it and with the database.' +
         ' Requests/s is the requests over the time from the first request sent to the last response received.' +
         ' CPU/request is the user and system CPU time (from `/proc/PID/stat`) spent during the run, divided by its requests:' +

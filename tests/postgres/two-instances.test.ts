@@ -2,12 +2,14 @@
  * Two API servers, real processes as `npm start` runs them, on one PostgreSQL database with one
  * JWT_SECRET and data folders of their own: a client sent to either by a load balancer must not
  * tell them apart. Requests alternate between them, and what one learned the other must know:
- * tokens, sign-out, failed sign-ins, checkout keys, offer versions and the offer counts.
+ * tokens, sign-out, failed sign-ins, checkout keys, offer versions, and the offer list answers and
+ * users each one keeps between requests.
  *
  * The database server is the one scripts/test-postgres.ts started (CONTRACT_POSTGRES_URL), or a
  * throwaway cluster of this file's own; without PostgreSQL the file is skipped.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
 import type { components } from '../../openapi/schema';
 import { type Instance, startInstance, stopInstance } from '../support/api-instances';
 import { createDatabase, type PostgresCluster, postgresAvailable, startPostgres } from '../support/postgres';
@@ -59,6 +61,7 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
   let cluster: PostgresCluster | undefined;
   let a: Instance | undefined;
   let b: Instance | undefined;
+  let databaseUrl = '';
   /** The two instances; `either(i)` alternates between them. */
   const one = () => a as Instance;
   const other = () => b as Instance;
@@ -70,7 +73,8 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
       cluster = await startPostgres();
       url = cluster.url;
     }
-    const env = { DATABASE_URL: await createDatabase(url), JWT_SECRET: randomBytes(32).toString('hex') };
+    databaseUrl = await createDatabase(url);
+    const env = { DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('hex') };
     // At once, as a deployment starts them: one migrates and seeds, the other waits for it.
     const started = await Promise.allSettled([
       startInstance('a', env, PORTS[0] ?? '0'),
@@ -261,5 +265,68 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
       call(one(), 'POST', '/api/v1/manage-offers/publish/', { token: seller, json: { offer_ids: [offer.id] } }),
     );
     expect(await listed(other())).toBe(before);
+  });
+
+  it('shows on both instances the same list answer after an edit made on one, each having kept the answer before', async () => {
+    const seller = (await expectStatus(200, signIn(one(), 'seller@example.com'))).access;
+    const client = (await expectStatus(200, signIn(other(), 'client@example.com'))).access;
+    const published = await expectStatus<Schemas['OfferPage']>(
+      200,
+      call(one(), 'GET', '/api/v1/manage-offers/?is_published=true&ordering=-end_date&limit=1', { token: seller }),
+    );
+    const offer = published.results[0];
+    if (!offer) throw new Error('the seller has no published offer');
+    const url = `/api/v1/offers/?type=${offer.type}&search=${encodeURIComponent(offer.product)}&limit=100`;
+    const productOn = async (instance: Instance) => {
+      const page = await expectStatus<Schemas['OfferPage']>(200, call(instance, 'GET', url, { token: client }));
+      return page.results.find((listed) => listed.id === offer.id)?.product;
+    };
+    // Asked twice on each: the second answer is the kept one.
+    for (const instance of [one(), other(), one(), other()]) expect(await productOn(instance)).toBe(offer.product);
+    for (const [i, product] of [`${offer.product} Gold`, `${offer.product} Platinum`].entries()) {
+      const current = await expectStatus<Schemas['OfferPage']>(
+        200,
+        call(either(i), 'GET', '/api/v1/manage-offers/?is_published=true&ordering=-end_date&limit=1', {
+          token: seller,
+        }),
+      );
+      const version = current.results.find((listed) => listed.id === offer.id)?.version;
+      await expectStatus(
+        200,
+        call(either(i), 'POST', '/api/v1/manage-offers/update/', {
+          token: seller,
+          json: { offers: [{ id: offer.id, product, version }] },
+        }),
+      );
+      expect(await productOn(one())).toBe(product);
+      expect(await productOn(other())).toBe(product);
+    }
+  });
+
+  it('applies on both instances at once a permission taken away in the database', async () => {
+    const seller = (await expectStatus(200, signIn(one(), 'seller@example.com'))).access;
+    const sellerOnly = (instance: Instance) =>
+      call(instance, 'GET', '/api/v1/manage-offers/?limit=1', { token: seller });
+    // Each instance has read the seller once and keeps it.
+    for (const instance of [one(), other(), one(), other()]) await expectStatus(200, sellerOnly(instance));
+    const database = new pg.Client({ connectionString: databaseUrl });
+    await database.connect();
+    const setPermissions = (permissions: string[]) =>
+      database.query('UPDATE users SET permissions = $1 WHERE email = $2', [permissions, 'seller@example.com']);
+    const { rows } = await database.query<{ permissions: string[] }>('SELECT permissions FROM users WHERE email = $1', [
+      'seller@example.com',
+    ]);
+    const granted = rows[0]?.permissions ?? [];
+    try {
+      await setPermissions([]);
+      await expectStatus(403, sellerOnly(one()));
+      await expectStatus(403, sellerOnly(other()));
+      await setPermissions(granted);
+      await expectStatus(200, sellerOnly(other()));
+      await expectStatus(200, sellerOnly(one()));
+    } finally {
+      await setPermissions(granted);
+      await database.end();
+    }
   });
 });
