@@ -50,6 +50,17 @@ const remember = <T>(kept: Map<string, T>, name: string, value: T, max: number) 
   kept.set(name, value);
 };
 
+/**
+ * What identifies a count: every filter of `values` that is set, whatever filters the list has,
+ * so that a new one cannot share another's count. `now` is left out: it is when, not which.
+ */
+const countKey = (values: ListValues) =>
+  JSON.stringify(
+    Object.entries({ ...values, now: undefined })
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+
 /** The offers of `days` on days before `day`. */
 const before = (days: Map<number, number>, day: number) => {
   let n = 0;
@@ -86,13 +97,8 @@ export function offerCounts(db: Database) {
 
   /** The count of a validity range `values.from` to `values.to`, the earlier first, from its filters' days. */
   async function rangeCount(values: ListValues, current: () => Promise<string>): Promise<Counted> {
-    const filters: ListValues = {
-      type: values.type,
-      publisher: values.publisher,
-      region: values.region,
-      search: values.search,
-    };
-    const name = JSON.stringify([filters.type, filters.publisher, filters.region, filters.search]);
+    const filters: ListValues = { ...values, from: undefined, to: undefined, now: undefined };
+    const name = countKey(filters);
     const hit = keptDays.get(name);
     const days = hit && hit.stamp === (await current()) ? hit : await readDays(filters);
     if (days !== hit) remember(keptDays, name, days, MAX_KEPT_DAYS);
@@ -118,14 +124,7 @@ export function offerCounts(db: Database) {
     if ((from !== undefined || to !== undefined) && (from === undefined || to === undefined || from <= to)) {
       return rangeCount(values, current);
     }
-    const name = JSON.stringify([
-      values.type,
-      values.publisher,
-      values.region,
-      values.search,
-      from?.getTime(),
-      to?.getTime(),
-    ]);
+    const name = countKey(values);
     const hit = kept.get(name);
     const at = now?.getTime() ?? null;
     if (hit && (at === null || (hit.from !== null && hit.until !== null && hit.from <= at && at < hit.until))) {
