@@ -352,6 +352,7 @@ const report: BenchReport = {
   paint: [],
   editing: [],
   renders,
+  requestCosts: [],
 };
 
 // The embedded database with OFFERS offers, in the API process every browser section and the load use.
@@ -462,25 +463,44 @@ if (runs('load') || runs('upload')) {
 }
 
 if (runs('requests')) {
-  // A fresh data folder: the measures write (orders, an invoice, 500 offers edited) and must not
-  // find the writes of an earlier run. The probe is loaded into the API process only.
-  const dataDir = await mkdtemp(join(os.tmpdir(), 'bench-requests-'));
+  // A fresh data folder (and database) each time: the measures write (orders, an invoice, 500
+  // offers edited) and must not find the writes of an earlier run. The probe is loaded into the
+  // API process only.
   const probe = new URL('./loop-probe.ts', import.meta.url).href;
-  try {
-    note(`request costs: seeding ${REQUEST_COST_OFFERS} offers`);
-    report.requestCosts = await withApi(
-      PORTS.requests,
-      {
-        DATA_DIR: dataDir,
-        SEED_OFFERS: String(REQUEST_COST_OFFERS),
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx --import ${probe}`.trim(),
-        LOOP_PROBE_PORT: String(PORTS.probe),
-      },
-      (api) =>
-        measureRequestCosts(api.baseUrl, `http://127.0.0.1:${PORTS.probe}`, { timeoutMs: REQUEST_TIMEOUT_MS, note }),
-    );
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  const measureOn = async (database: 'embedded' | 'postgres', env: Record<string, string>) => {
+    const dataDir = await mkdtemp(join(os.tmpdir(), 'bench-requests-'));
+    try {
+      note(
+        `request costs on the ${database === 'postgres' ? 'PostgreSQL' : 'embedded'} database: seeding ${REQUEST_COST_OFFERS} offers`,
+      );
+      const costs = await withApi(
+        PORTS.requests,
+        {
+          ...env,
+          DATA_DIR: dataDir,
+          SEED_OFFERS: String(REQUEST_COST_OFFERS),
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx --import ${probe}`.trim(),
+          LOOP_PROBE_PORT: String(PORTS.probe),
+        },
+        (api) =>
+          measureRequestCosts(api.baseUrl, `http://127.0.0.1:${PORTS.probe}`, { timeoutMs: REQUEST_TIMEOUT_MS, note }),
+      );
+      report.requestCosts.push({ database, costs });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  await measureOn('embedded', {});
+  const missing = postgresAvailable();
+  if (missing) {
+    note(`request costs on PostgreSQL skipped: ${missing}`);
+  } else {
+    const cluster = await startPostgres({ port: POSTGRES_PORT, durable: true });
+    try {
+      await measureOn('postgres', { DATABASE_URL: await cluster.createDatabase('requests') });
+    } finally {
+      await cluster.stop();
+    }
   }
 }
 

@@ -440,6 +440,7 @@ export async function measureRequestCosts(
     let answerMs = 0;
     let answerBytes = 0;
     let bytes = 0;
+    let lastStatus: number | undefined;
     for (let i = 0; i < (c.repeats ?? REPEATS); i++) {
       await c.before?.();
       const body = c.body();
@@ -467,10 +468,14 @@ export async function measureRequestCosts(
       statuses.push(status);
       stallMs = Math.max(stallMs, (await loop.read()).maxDelayMs);
       if (status === 0) break;
-      await c.after?.(status);
+      // The last request's rebuilding waits until the memory is read: filling a cart again is 500
+      // requests of its own, and their garbage is not the checkout's.
+      if (i === (c.repeats ?? REPEATS) - 1) lastStatus = status;
+      else await c.after?.(status);
     }
     await sleep(500);
     const after = await loop.settled();
+    if (lastStatus !== undefined) await c.after?.(lastStatus);
     const overlapping = samples
       .filter((s) => windows.some((w) => s.start < w.end && s.end > w.start))
       .map((s) => s.end - s.start)
