@@ -542,8 +542,8 @@ export function reportMarkdown(report: BenchReport): string {
         ' process of its own, on each database, while another user reads `GET /api/v1/profile` back to back.' +
         ' Longest stall is the longest event-loop delay in the API process meanwhile (`perf_hooks.monitorEventLoopDelay`);' +
         ' other user p95 is over the reads that overlapped these requests (how many in brackets); RSS is the process’s' +
-        ' before the first request and half a second after the last (before anything is rebuilt for what comes next: a cart' +
-        ' filled again takes 500 requests), each after a full garbage collection. Targets: stall' +
+        ' just before a request and 0.3 s after its answer, each after a full garbage collection, for the request that grew' +
+        ' it most (what a case puts in place between requests, such as a cart filled again, is outside). Targets: stall' +
         ' ≤ 50 ms, p95 ≤ 50 ms, RSS back within 50 MB. Every shape’s figures are in `bench-results/bench.json`.' +
         ' The embedded database has one connection, inside the API process: a write holds it for its whole transaction, and' +
         ' the other user’s statements wait for it; its WebAssembly memory grows to what the largest transaction needed and' +

@@ -37,6 +37,8 @@ export interface RequestCost {
 const PASSWORD = 'Demo-pass-2026';
 /** How often each body is sent; what a request consumes is rebuilt in between, outside the measure. */
 const REPEATS = 3;
+/** How long after an answer its memory is read (after a full garbage collection). */
+const SETTLE_MS = 300;
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -433,20 +435,23 @@ export async function measureRequestCosts(
   })();
 
   const measure = async (op: Operation, kind: RequestCost['body'], c: Case): Promise<RequestCost> => {
-    const before = await loop.settled();
     const windows: { start: number; end: number }[] = [];
     const statuses: number[] = [];
     let stallMs = 0;
     let answerMs = 0;
     let answerBytes = 0;
     let bytes = 0;
-    let lastStatus: number | undefined;
+    /** The RSS around the request that grew it most. */
+    let memory: { before: number; after: number } | undefined;
     for (let i = 0; i < (c.repeats ?? REPEATS); i++) {
       await c.before?.();
       const body = c.body();
       bytes = Buffer.byteLength(body);
       const headers: Record<string, string> = { 'Content-Type': 'application/json', ...c.headers?.() };
       if (c.as) headers.Authorization = `Bearer ${await session(c.as)}`;
+      // Read around each request alone: what a case puts in place before or rebuilds after (a
+      // cart filled again is 500 requests of its own) is not the request's memory.
+      const ahead = await loop.settled();
       await loop.reset();
       const start = performance.now();
       let status = 0;
@@ -467,15 +472,14 @@ export async function measureRequestCosts(
       answerMs = Math.max(answerMs, end - start);
       statuses.push(status);
       stallMs = Math.max(stallMs, (await loop.read()).maxDelayMs);
+      await sleep(SETTLE_MS);
+      const behind = await loop.settled();
+      if (!memory || behind.rssMb - ahead.rssMb > memory.after - memory.before) {
+        memory = { before: ahead.rssMb, after: behind.rssMb };
+      }
       if (status === 0) break;
-      // The last request's rebuilding waits until the memory is read: filling a cart again is 500
-      // requests of its own, and their garbage is not the checkout's.
-      if (i === (c.repeats ?? REPEATS) - 1) lastStatus = status;
-      else await c.after?.(status);
+      await c.after?.(status);
     }
-    await sleep(500);
-    const after = await loop.settled();
-    if (lastStatus !== undefined) await c.after?.(lastStatus);
     const overlapping = samples
       .filter((s) => windows.some((w) => s.start < w.end && s.end > w.start))
       .map((s) => s.end - s.start)
@@ -490,8 +494,8 @@ export async function measureRequestCosts(
       answerBytes,
       stallMs,
       other: { requests: overlapping.length, p95: quantile(overlapping, 0.95), max: overlapping.at(-1) ?? 0 },
-      rssBeforeMb: before.rssMb,
-      rssAfterMb: after.rssMb,
+      rssBeforeMb: memory?.before ?? 0,
+      rssAfterMb: memory?.after ?? 0,
     };
   };
 
