@@ -884,6 +884,7 @@ export interface components {
             region_id?: components["schemas"]["Id"];
             type?: components["schemas"]["OfferType"];
             is_hot?: boolean;
+            /** @description Above zero; at most 1000000.00, what the server's integer columns and sums hold. */
             unit_price?: components["schemas"]["Money"];
             start?: components["schemas"]["DateTime"];
             end?: components["schemas"]["DateTime"];
@@ -1068,6 +1069,7 @@ export interface components {
         /** @description At least one of `unit_price` and `quantity`. */
         CounterLine: {
             line_id: components["schemas"]["Id"];
+            /** @description Above zero; at most 1000000.00, as an offer's. */
             unit_price?: components["schemas"]["Money"];
             quantity?: number;
         };

@@ -21,7 +21,10 @@ export const FIELD_PATTERNS = {
   }
 } as const;
 
-/** Bounds of schema fields written on the field itself (`maxItems`, `maxLength`, `maximum`, …). */
+/**
+ * Bounds of schema fields written on the field itself (`maxItems`, `maxLength`, `maximum`, …); for
+ * an amount, `maximumCents` is its `x-maximum` in cents.
+ */
 export const FIELD_LIMITS = {
   "ValidationErrors": {
     "non_field_errors": {
@@ -86,6 +89,9 @@ export const FIELD_LIMITS = {
       "minLength": 1,
       "maxLength": 200
     },
+    "unit_price": {
+      "maximumCents": 100000000
+    },
     "version": {
       "minimum": 1,
       "maximum": 2147483647
@@ -149,6 +155,9 @@ export const FIELD_LIMITS = {
     }
   },
   "CounterLine": {
+    "unit_price": {
+      "maximumCents": 100000000
+    },
     "quantity": {
       "minimum": 1,
       "maximum": 100000
@@ -178,6 +187,100 @@ export const FIELD_LIMITS = {
       "minItems": 1,
       "maxItems": 500
     }
+  }
+} as const;
+
+/** Bounds of query parameters, by operation id (a search text's `maxLength`, a page size's `maximum`, …). */
+export const QUERY_LIMITS = {
+  "verifyEmail": {
+    "token": {
+      "maxLength": 200
+    }
+  },
+  "listOffers": {
+    "search": {
+      "maxLength": 200
+    },
+    "limit": {
+      "minimum": 1,
+      "maximum": 100
+    },
+    "offset": {
+      "minimum": 0,
+      "maximum": 2147483647
+    }
+  },
+  "listManageOffers": {
+    "search": {
+      "maxLength": 200
+    },
+    "limit": {
+      "minimum": 1,
+      "maximum": 100
+    },
+    "offset": {
+      "minimum": 0,
+      "maximum": 2147483647
+    }
+  },
+  "listOrders": {
+    "search": {
+      "maxLength": 200
+    },
+    "limit": {
+      "minimum": 1,
+      "maximum": 100
+    },
+    "offset": {
+      "minimum": 0,
+      "maximum": 2147483647
+    }
+  },
+  "listReviewOrders": {
+    "search": {
+      "maxLength": 200
+    },
+    "limit": {
+      "minimum": 1,
+      "maximum": 100
+    },
+    "offset": {
+      "minimum": 0,
+      "maximum": 2147483647
+    }
+  },
+  "listInvoices": {
+    "search": {
+      "maxLength": 200
+    },
+    "limit": {
+      "minimum": 1,
+      "maximum": 100
+    },
+    "offset": {
+      "minimum": 0,
+      "maximum": 2147483647
+    }
+  },
+  "readSchema": {
+    "lang": {
+      "maxLength": 20
+    }
+  }
+} as const;
+
+/** Bounds of the parameters several operations share (`components.parameters`: `Limit`, `Search`, …). */
+export const PARAMETER_LIMITS = {
+  "Limit": {
+    "minimum": 1,
+    "maximum": 100
+  },
+  "Offset": {
+    "minimum": 0,
+    "maximum": 2147483647
+  },
+  "Search": {
+    "maxLength": 200
   }
 } as const;
 

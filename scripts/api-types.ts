@@ -16,15 +16,22 @@ const CONTRACT = 'openapi/schema.yaml';
 const TYPES = 'openapi/schema.d.ts';
 const FACTS = 'openapi/schema.facts.ts';
 
-type Operation = { security?: unknown[] };
+type Parameter = Ref & { name?: string; in?: string; schema?: Partial<Record<Bound, number>> };
+type Operation = { security?: unknown[]; operationId?: string; parameters?: Parameter[] };
 const BOUNDS = ['minItems', 'maxItems', 'minLength', 'maxLength', 'minimum', 'maximum'] as const;
 type Bound = (typeof BOUNDS)[number];
 type Ref = { $ref?: string };
-type Property = { pattern?: string; 'x-pattern-message'?: string } & Partial<Record<Bound, number>> &
+/** `x-maximum`: the largest amount a `Money` field takes, as the contract writes money ("1000000.00"). */
+type Property = { pattern?: string; 'x-pattern-message'?: string; 'x-maximum'?: string } & Partial<
+  Record<Bound, number>
+> &
   Ref & { oneOf?: Ref[]; allOf?: Ref[]; anyOf?: Ref[] };
 type Document = {
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, { properties?: Record<string, Property> }> };
+  components: {
+    schemas: Record<string, { properties?: Record<string, Property> }>;
+    parameters?: Record<string, Parameter>;
+  };
 };
 
 const MONEY = '#/components/schemas/Money';
@@ -46,6 +53,36 @@ function moneyFieldsOf(document: Document): string[] {
   return [...money].sort();
 }
 
+const boundsOf = (holder: Partial<Record<Bound, number>>) =>
+  Object.fromEntries(BOUNDS.flatMap((bound) => (bound in holder ? [[bound, holder[bound]]] : [])));
+
+/** The bounds of each operation's query parameters, by operation id and parameter name. */
+function queryLimitsOf(document: Document) {
+  const shared = document.components.parameters ?? {};
+  const limits: Record<string, Record<string, Partial<Record<Bound, number>>>> = {};
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item)) {
+      for (const written of operation.parameters ?? []) {
+        const parameter = written.$ref ? shared[written.$ref.replace('#/components/parameters/', '')] : written;
+        if (!operation.operationId || parameter?.in !== 'query' || !parameter.name) continue;
+        const bounds = boundsOf(parameter.schema ?? {});
+        if (Object.keys(bounds).length === 0) continue;
+        limits[operation.operationId] = { ...limits[operation.operationId], [parameter.name]: bounds };
+      }
+    }
+  }
+  return limits;
+}
+
+function sharedParameterLimitsOf(document: Document) {
+  return Object.fromEntries(
+    Object.entries(document.components.parameters ?? {}).flatMap(([name, parameter]) => {
+      const bounds = boundsOf(parameter.schema ?? {});
+      return Object.keys(bounds).length === 0 ? [] : [[name, bounds]];
+    }),
+  );
+}
+
 function factsOf(document: Document): string {
   // A path is anonymous when every operation on it says `security: []` (as the server decides).
   const anonymous = Object.entries(document.paths)
@@ -59,12 +96,15 @@ function factsOf(document: Document): string {
       patterns[schema] = { ...patterns[schema], [field]: { pattern: property.pattern, message } };
     }
   }
-  const limits: Record<string, Record<string, Partial<Record<Bound, number>>>> = {};
+  const limits: Record<string, Record<string, Partial<Record<Bound | 'maximumCents', number>>>> = {};
   for (const [schema, { properties = {} }] of Object.entries(document.components.schemas)) {
     for (const [field, property] of Object.entries(properties)) {
-      const bounds = Object.fromEntries(
-        BOUNDS.flatMap((bound) => (bound in property ? [[bound, property[bound]]] : [])),
-      );
+      const bounds: Partial<Record<Bound | 'maximumCents', number>> = boundsOf(property);
+      const money = property['x-maximum'];
+      if (money !== undefined) {
+        if (!/^\d+\.\d{2}$/.test(money)) throw new Error(`${schema}.${field}: x-maximum "${money}" is not an amount`);
+        bounds.maximumCents = Number(money.replace('.', ''));
+      }
       if (Object.keys(bounds).length === 0) continue;
       limits[schema] = { ...limits[schema], [field]: bounds };
     }
@@ -78,8 +118,17 @@ function factsOf(document: Document): string {
     '/** Field patterns with the message the server answers when one fails (`x-pattern-message`). */',
     `export const FIELD_PATTERNS = ${JSON.stringify(patterns, null, 2)} as const;`,
     '',
-    '/** Bounds of schema fields written on the field itself (`maxItems`, `maxLength`, `maximum`, …). */',
+    '/**',
+    ' * Bounds of schema fields written on the field itself (`maxItems`, `maxLength`, `maximum`, …); for',
+    ' * an amount, `maximumCents` is its `x-maximum` in cents.',
+    ' */',
     `export const FIELD_LIMITS = ${JSON.stringify(limits, null, 2)} as const;`,
+    '',
+    "/** Bounds of query parameters, by operation id (a search text's `maxLength`, a page size's `maximum`, …). */",
+    `export const QUERY_LIMITS = ${JSON.stringify(queryLimitsOf(document), null, 2)} as const;`,
+    '',
+    '/** Bounds of the parameters several operations share (`components.parameters`: `Limit`, `Search`, …). */',
+    `export const PARAMETER_LIMITS = ${JSON.stringify(sharedParameterLimitsOf(document), null, 2)} as const;`,
     '',
     '/** Names of the fields that hold `Money` in any schema (and nothing else in any other). */',
     `export const MONEY_FIELDS = ${JSON.stringify(moneyFieldsOf(document))} as const;`,

@@ -1,8 +1,8 @@
 /** Money travels as decimal strings ("12.50") and is computed in integer cents. */
 import { FIELD_LIMITS } from '../../openapi/schema.facts';
 
-/** Prices and quantities must fit the integer columns and the sums built from them. */
-export const MAX_UNIT_PRICE_CENTS = 100_000_000;
+/** The contract's largest unit price (`x-maximum`): prices and quantities must fit the integer columns and their sums. */
+export const MAX_UNIT_PRICE_CENTS = FIELD_LIMITS.OfferChange.unit_price.maximumCents;
 /** The contract's largest quantity of a cart line, which two adds of the same offer must not pass together. */
 export const MAX_QUANTITY = FIELD_LIMITS.CartAddRequest.quantity.maximum;
 /** The most lines a cart holds: what one checkout takes (CheckoutRequest), so any cart can be sent. */

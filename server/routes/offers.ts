@@ -6,6 +6,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { components } from '../../openapi/schema';
+import { FIELD_LIMITS } from '../../openapi/schema.facts';
 import type { AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/client';
 import { ROWS_PER_STATEMENT } from '../db/paced';
@@ -52,7 +53,8 @@ type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
 export const MAX_UPLOAD_ROWS = 5000;
 /** Form fields an upload may have besides its file (it needs none). */
 const MAX_FORM_PARTS = 10;
-const MAX_PRODUCT_LENGTH = 200;
+/** A CSV row's product, as long as the contract lets an edit make it. */
+const MAX_PRODUCT_LENGTH = FIELD_LIMITS.OfferChange.product.maxLength;
 /**
  * Rows per INSERT (or per read back), and records validated between two yields. The embedded
  * database runs one statement at a time, in this process, so a batch is how long another user's

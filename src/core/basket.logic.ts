@@ -8,13 +8,14 @@
 import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { z } from 'zod/mini';
 import { centsOfEuros } from '@/lib/money';
+import { MAX_UNIT_PRICE_CENTS } from '@/lib/price';
 
 /** The contract's largest quantity for one cart line (CartAddRequest). */
 export const MAX_QUANTITY = FIELD_LIMITS.CartAddRequest.quantity.maximum;
 /** The most lines a basket holds: what one checkout sends (CheckoutRequest), as the server's cart does. */
 export const MAX_POSITIONS = FIELD_LIMITS.CheckoutRequest.cart_item_ids.maxItems;
-/** The server's largest unit price, in euros: every total stays an exact integer number of cents. */
-export const MAX_PRICE = 1_000_000;
+/** The contract's largest unit price, in euros: every total stays an exact integer number of cents. */
+export const MAX_PRICE = MAX_UNIT_PRICE_CENTS / 100;
 
 const basketItemSchema = z.object({
   id: z.string().check(z.minLength(1)),

@@ -3,6 +3,7 @@
  * of it, in its order, downloaded as one file. The list's own page and page size play no part: the
  * export walks the same query from offset 0 in pages of the contract's largest `limit`.
  */
+import { PARAMETER_LIMITS } from '@openapi/schema.facts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import type { ApiClient } from '@/api/client';
@@ -13,7 +14,7 @@ import { useApiLogic } from './api';
 import { submission } from './workflows';
 
 /** The contract's largest page (`Limit` parameter). */
-const EXPORT_PAGE_SIZE = 100;
+const EXPORT_PAGE_SIZE = PARAMETER_LIMITS.Limit.maximum;
 
 /** How long a download's object URL lives: the browser reads it after the click returns. */
 const OBJECT_URL_LIFETIME_MS = 40_000;

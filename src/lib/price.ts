@@ -6,12 +6,13 @@
  * The filter reads left to right and never looks ahead, so the sanitised form of a prefix is a
  * prefix of the sanitised whole: the price field relies on it to keep the caret in place.
  */
+import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { type Cents, centsOf } from './money';
 
 const DECIMALS = 2;
 
-/** The highest unit price the contract takes (server/http/money.ts: what its integer columns and sums hold). */
-export const MAX_UNIT_PRICE_CENTS = 100_000_000;
+/** The highest unit price the contract takes (its `x-maximum`, in cents). */
+export const MAX_UNIT_PRICE_CENTS = FIELD_LIMITS.OfferChange.unit_price.maximumCents;
 
 /**
  * '€1,234.567' → '1234.56', '$1,234.56' → '1234.56', 'abc12.3.4' → '12.34': digits are kept, the

@@ -1,4 +1,5 @@
 /** Create Invoice's calls: the orders that can be invoiced, the new invoice, and a payment. */
+import { PARAMETER_LIMITS } from '@openapi/schema.facts';
 import type { ApiClient } from '@/api/client';
 import type { InvoiceCreateRequest, InvoicePaymentRequest, Order } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
@@ -9,7 +10,7 @@ export const CREATE_INVOICE_FALLBACK = 'The invoice could not be created.';
 export const MARK_PAID_FALLBACK = 'The payment could not be recorded.';
 
 /** The contract's largest page (`Limit`). */
-const PAGE_SIZE = 100;
+const PAGE_SIZE = PARAMETER_LIMITS.Limit.maximum;
 
 /**
  * Every completed order of the seller's storefronts that is on no invoice yet, read page by page:

@@ -3,6 +3,7 @@
  * named as the contract's listInvoices names its parameters, plus `invoice`: the invoice open in
  * the dialog. A value the contract would refuse is dropped by the list kit, never an error.
  */
+import { QUERY_LIMITS } from '@openapi/schema.facts';
 import { z } from 'zod/mini';
 import type { InvoiceListQuery } from '@/api/models';
 
@@ -25,7 +26,7 @@ const orderings = [
 ] as const satisfies readonly NonNullable<InvoiceListQuery['ordering']>[];
 
 export const invoiceQuerySchema = z.object({
-  search: z.string().check(z.maxLength(200)),
+  search: z.string().check(z.maxLength(QUERY_LIMITS.listInvoices.search.maxLength)),
   dueDate: day,
   paymentDate: day,
   status: z.enum(['issued', 'cancelled']),

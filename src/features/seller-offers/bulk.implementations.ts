@@ -9,7 +9,7 @@
  * being lost.
  */
 import { fieldErrorsOf, permissionMessageOf, statusOf } from '@machines/shared/message-of';
-import { FIELD_LIMITS } from '@openapi/schema.facts';
+import { FIELD_LIMITS, PARAMETER_LIMITS } from '@openapi/schema.facts';
 import type { ActorRefFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import type { ManageOfferListQuery, Offer, OfferChange } from '@/api/models';
@@ -23,7 +23,7 @@ const CHUNK_SIZE = Math.min(
   FIELD_LIMITS.BulkUpdateRequest.offers.maxItems,
 );
 /** The contract's largest page (`Limit`): "all matching" reads the set in pages of this size. */
-const PAGE_SIZE = 100;
+const PAGE_SIZE = PARAMETER_LIMITS.Limit.maximum;
 
 export const BULK_FALLBACK = 'The offers could not be changed.';
 export const UNDO_FALLBACK = 'The change could not be undone.';

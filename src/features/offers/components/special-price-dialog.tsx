@@ -1,3 +1,4 @@
+import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import { z } from 'zod/mini';
@@ -16,8 +17,8 @@ import { TextField } from '@/ui/text-field';
 import { SPECIAL_PRICE_FALLBACK, specialPriceLogic } from '../offers.implementations';
 
 /** The contract's bounds of `SpecialPriceRequest`. */
-const MAX_QUANTITY = 100_000;
-const MAX_NOTE = 2000;
+const MAX_QUANTITY = FIELD_LIMITS.SpecialPriceRequest.quantity.maximum;
+const MAX_NOTE = FIELD_LIMITS.SpecialPriceRequest.note.maxLength;
 
 /** behaviour §5, price field: digits and one dot, at most two decimals. */
 const keepPrice = (typed: string) => {

@@ -1,21 +1,23 @@
 import { refusalMessageOf } from '@machines/negotiation/negotiation.logic';
 import type { NegotiationRef } from '@machines/negotiation/negotiation.machine';
+import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { useSelector } from '@xstate/react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import type { CounterRequest, Order, OrderLine } from '@/api/models';
 import { useFailureFeedback } from '@/core/use-failure-feedback';
 import { formatCents, moneyOf } from '@/lib/money';
-import { centsOfPriceInput, MAX_UNIT_PRICE_CENTS } from '@/lib/price';
+import { centsOfPriceInput } from '@/lib/price';
 import { useForm } from '@/lib/use-form';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { PriceField } from '@/ui/price-field';
 import { TextField } from '@/ui/text-field';
 
-/** The contract's bounds of `CounterRequest` (the unit price's is `MAX_UNIT_PRICE_CENTS`). */
-const MAX_QUANTITY = 100_000;
-const MAX_NOTE = 2000;
+/** The contract's bounds of `CounterRequest`. */
+const MAX_QUANTITY = FIELD_LIMITS.CounterLine.quantity.maximum;
+const MAX_UNIT_PRICE_CENTS = FIELD_LIMITS.CounterLine.unit_price.maximumCents;
+const MAX_NOTE = FIELD_LIMITS.CounterRequest.note.maxLength;
 
 const UNCHANGED_MESSAGE = 'Change the unit price or the quantity of at least one line.';
 /** What a refused counter-offer reads when the server says no more than its field messages. */

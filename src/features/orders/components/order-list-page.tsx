@@ -1,3 +1,4 @@
+import { QUERY_LIMITS } from '@openapi/schema.facts';
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { z } from 'zod/mini';
@@ -36,7 +37,8 @@ export interface OrderListView {
 const orderings = ['created_at', '-created_at', 'total', '-total'] as const;
 
 const orderQuery = z.object({
-  search: z.string().check(z.maxLength(200)),
+  // My Orders and Review Orders take the same search parameter.
+  search: z.string().check(z.maxLength(QUERY_LIMITS.listOrders.search.maxLength)),
   startDate: z.iso.date(),
   endDate: z.iso.date(),
   seller: idParam(),

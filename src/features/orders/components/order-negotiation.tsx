@@ -7,6 +7,7 @@ import {
 } from '@machines/negotiation/negotiation.selectors';
 import type { Move, NegotiationRole } from '@machines/negotiation/negotiation.types';
 import { selectRole } from '@machines/session/session.selectors';
+import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { Order } from '@/api/models';
@@ -34,8 +35,7 @@ const DONE_MESSAGES: Record<Move, string> = {
   approve: 'Order approved',
 };
 
-/** The contract's bound of `CancelRequest.reason`. */
-const MAX_REASON = 2000;
+const MAX_REASON = FIELD_LIMITS.CancelRequest.reason.maxLength;
 
 /** Who the other side is, and how the notes are named, for each reader. */
 const WORDS: Record<NegotiationRole, { otherSide: string; clientNote: string; counterNote: string }> = {

@@ -1,4 +1,4 @@
-import { FIELD_PATTERNS } from '@openapi/schema.facts';
+import { FIELD_LIMITS, FIELD_PATTERNS } from '@openapi/schema.facts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { z } from 'zod/mini';
@@ -21,8 +21,9 @@ import {
 } from '../profile.implementations';
 import '../profile.css';
 
-/** behaviour §5, phone rule, as the contract states it; names are free text. */
+/** behaviour §5, phone rule, as the contract states it; names are free text up to the contract's lengths. */
 const phoneRule = FIELD_PATTERNS.ProfileUpdate.phone;
+const BOUNDS = FIELD_LIMITS.ProfileUpdate;
 const profileSchema = z.object({
   first_name: z.string().check(z.trim()),
   last_name: z.string().check(z.trim()),
@@ -82,8 +83,18 @@ function ProfileForm({ profile }: { profile: Profile }) {
     <form className="profile__form" onSubmit={onSubmit} noValidate aria-labelledby="profile-details-title">
       <TextField label="Email" value={profile.email} isReadOnly description="Your sign-in address." />
       <div className="profile__row">
-        <TextField label="First name" autoComplete="given-name" maxLength={150} {...form.field('first_name')} />
-        <TextField label="Last name" autoComplete="family-name" maxLength={150} {...form.field('last_name')} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          maxLength={BOUNDS.first_name.maxLength}
+          {...form.field('first_name')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          maxLength={BOUNDS.last_name.maxLength}
+          {...form.field('last_name')}
+        />
       </div>
       <TextField
         label="Phone"
@@ -92,7 +103,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
         description="Optional. International format, for example +4930123456."
         {...form.field('phone')}
       />
-      <TextField label="Company" autoComplete="organization" maxLength={200} {...form.field('company')} />
+      <TextField
+        label="Company"
+        autoComplete="organization"
+        maxLength={BOUNDS.company.maxLength}
+        {...form.field('company')}
+      />
       <div className="profile__actions">
         <Button type="submit" variant="primary" isPending={isSaving}>
           Save
