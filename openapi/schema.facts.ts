@@ -190,76 +190,16 @@ export const FIELD_LIMITS = {
   }
 } as const;
 
-/** Bounds of query parameters, by operation id (a search text's `maxLength`, a page size's `maximum`, …). */
+/** Bounds of query parameters written on the operation itself, by operation id. */
 export const QUERY_LIMITS = {
   "verifyEmail": {
     "token": {
       "maxLength": 200
     }
   },
-  "listOffers": {
-    "search": {
-      "maxLength": 200
-    },
-    "limit": {
-      "minimum": 1,
-      "maximum": 100
-    },
-    "offset": {
-      "minimum": 0,
-      "maximum": 2147483647
-    }
-  },
-  "listManageOffers": {
-    "search": {
-      "maxLength": 200
-    },
-    "limit": {
-      "minimum": 1,
-      "maximum": 100
-    },
-    "offset": {
-      "minimum": 0,
-      "maximum": 2147483647
-    }
-  },
-  "listOrders": {
-    "search": {
-      "maxLength": 200
-    },
-    "limit": {
-      "minimum": 1,
-      "maximum": 100
-    },
-    "offset": {
-      "minimum": 0,
-      "maximum": 2147483647
-    }
-  },
-  "listReviewOrders": {
-    "search": {
-      "maxLength": 200
-    },
-    "limit": {
-      "minimum": 1,
-      "maximum": 100
-    },
-    "offset": {
-      "minimum": 0,
-      "maximum": 2147483647
-    }
-  },
   "listInvoices": {
     "search": {
       "maxLength": 200
-    },
-    "limit": {
-      "minimum": 1,
-      "maximum": 100
-    },
-    "offset": {
-      "minimum": 0,
-      "maximum": 2147483647
     }
   },
   "readSchema": {

@@ -56,15 +56,16 @@ function moneyFieldsOf(document: Document): string[] {
 const boundsOf = (holder: Partial<Record<Bound, number>>) =>
   Object.fromEntries(BOUNDS.flatMap((bound) => (bound in holder ? [[bound, holder[bound]]] : [])));
 
-/** The bounds of each operation's query parameters, by operation id and parameter name. */
+/**
+ * The bounds of each operation's own query parameters, by operation id and parameter name; those
+ * it takes from `components.parameters` are in `PARAMETER_LIMITS` once.
+ */
 function queryLimitsOf(document: Document) {
-  const shared = document.components.parameters ?? {};
   const limits: Record<string, Record<string, Partial<Record<Bound, number>>>> = {};
   for (const item of Object.values(document.paths)) {
     for (const operation of Object.values(item)) {
-      for (const written of operation.parameters ?? []) {
-        const parameter = written.$ref ? shared[written.$ref.replace('#/components/parameters/', '')] : written;
-        if (!operation.operationId || parameter?.in !== 'query' || !parameter.name) continue;
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.$ref || !operation.operationId || parameter.in !== 'query' || !parameter.name) continue;
         const bounds = boundsOf(parameter.schema ?? {});
         if (Object.keys(bounds).length === 0) continue;
         limits[operation.operationId] = { ...limits[operation.operationId], [parameter.name]: bounds };
@@ -124,7 +125,7 @@ function factsOf(document: Document): string {
     ' */',
     `export const FIELD_LIMITS = ${JSON.stringify(limits, null, 2)} as const;`,
     '',
-    "/** Bounds of query parameters, by operation id (a search text's `maxLength`, a page size's `maximum`, …). */",
+    '/** Bounds of query parameters written on the operation itself, by operation id. */',
     `export const QUERY_LIMITS = ${JSON.stringify(queryLimitsOf(document), null, 2)} as const;`,
     '',
     '/** Bounds of the parameters several operations share (`components.parameters`: `Limit`, `Search`, …). */',

@@ -1,4 +1,4 @@
-import { QUERY_LIMITS } from '@openapi/schema.facts';
+import { PARAMETER_LIMITS } from '@openapi/schema.facts';
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { z } from 'zod/mini';
@@ -31,7 +31,7 @@ const orderings = [
 const offerQuery = z.object({
   publisher: idParam(),
   region: idParam(),
-  search: z.string().check(z.maxLength(QUERY_LIMITS.listOffers.search.maxLength)),
+  search: z.string().check(z.maxLength(PARAMETER_LIMITS.Search.maxLength)),
   start_date: z.iso.date(),
   end_date: z.iso.date(),
   ordering: z.enum(orderings),

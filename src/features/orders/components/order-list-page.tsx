@@ -1,4 +1,4 @@
-import { QUERY_LIMITS } from '@openapi/schema.facts';
+import { PARAMETER_LIMITS } from '@openapi/schema.facts';
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { z } from 'zod/mini';
@@ -38,7 +38,7 @@ const orderings = ['created_at', '-created_at', 'total', '-total'] as const;
 
 const orderQuery = z.object({
   // My Orders and Review Orders take the same search parameter.
-  search: z.string().check(z.maxLength(QUERY_LIMITS.listOrders.search.maxLength)),
+  search: z.string().check(z.maxLength(PARAMETER_LIMITS.Search.maxLength)),
   startDate: z.iso.date(),
   endDate: z.iso.date(),
   seller: idParam(),

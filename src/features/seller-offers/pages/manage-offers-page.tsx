@@ -1,5 +1,5 @@
 import { selectProfile } from '@machines/session/session.selectors';
-import { QUERY_LIMITS } from '@openapi/schema.facts';
+import { PARAMETER_LIMITS } from '@openapi/schema.facts';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -43,7 +43,7 @@ const orderings = [
 const manageOfferQuery = z.object({
   publisher: idParam(),
   region: idParam(),
-  search: z.string().check(z.maxLength(QUERY_LIMITS.listManageOffers.search.maxLength)),
+  search: z.string().check(z.maxLength(PARAMETER_LIMITS.Search.maxLength)),
   start_date: z.iso.date(),
   end_date: z.iso.date(),
   publishedDate: z.iso.date(),
