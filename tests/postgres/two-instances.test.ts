@@ -54,6 +54,17 @@ async function expectStatus<T>(status: number, answer: Promise<Answer<T>>): Prom
 const signIn = (instance: Instance, email: string, password = PASSWORD) =>
   call<Schemas['TokenPair']>(instance, 'POST', '/api/v1/token', { json: { email, password } });
 
+/** The seller's published offer that ends last, as `instance` lists it. */
+async function lastEnding(instance: Instance, token: string): Promise<Schemas['Offer']> {
+  const published = await expectStatus<Schemas['OfferPage']>(
+    200,
+    call(instance, 'GET', '/api/v1/manage-offers/?is_published=true&ordering=-end_date&limit=1', { token }),
+  );
+  const offer = published.results[0];
+  if (!offer) throw new Error('the seller has no published offer');
+  return offer;
+}
+
 const unavailable = postgresAvailable();
 const serverUrl = process.env.CONTRACT_POSTGRES_URL;
 
@@ -237,12 +248,7 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
   it('shows on one instance the offer counts after a change made on the other', async () => {
     const seller = (await expectStatus(200, signIn(one(), 'seller@example.com'))).access;
     const client = (await expectStatus(200, signIn(other(), 'client@example.com'))).access;
-    const published = await expectStatus<Schemas['OfferPage']>(
-      200,
-      call(one(), 'GET', '/api/v1/manage-offers/?is_published=true&ordering=-end_date&limit=1', { token: seller }),
-    );
-    const offer = published.results[0];
-    if (!offer) throw new Error('the seller has no published offer');
+    const offer = await lastEnding(one(), seller);
     const listed = async (instance: Instance) =>
       (
         await expectStatus<Schemas['OfferPage']>(
@@ -270,12 +276,7 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
   it('shows on both instances the same list answer after an edit made on one, each having kept the answer before', async () => {
     const seller = (await expectStatus(200, signIn(one(), 'seller@example.com'))).access;
     const client = (await expectStatus(200, signIn(other(), 'client@example.com'))).access;
-    const published = await expectStatus<Schemas['OfferPage']>(
-      200,
-      call(one(), 'GET', '/api/v1/manage-offers/?is_published=true&ordering=-end_date&limit=1', { token: seller }),
-    );
-    const offer = published.results[0];
-    if (!offer) throw new Error('the seller has no published offer');
+    const offer = await lastEnding(one(), seller);
     const url = `/api/v1/offers/?type=${offer.type}&search=${encodeURIComponent(offer.product)}&limit=100`;
     const productOn = async (instance: Instance) => {
       const page = await expectStatus<Schemas['OfferPage']>(200, call(instance, 'GET', url, { token: client }));
@@ -284,13 +285,9 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
     // Asked twice on each: the second answer is the kept one.
     for (const instance of [one(), other(), one(), other()]) expect(await productOn(instance)).toBe(offer.product);
     for (const [i, product] of [`${offer.product} Gold`, `${offer.product} Platinum`].entries()) {
-      const current = await expectStatus<Schemas['OfferPage']>(
-        200,
-        call(either(i), 'GET', '/api/v1/manage-offers/?is_published=true&ordering=-end_date&limit=1', {
-          token: seller,
-        }),
-      );
-      const version = current.results.find((listed) => listed.id === offer.id)?.version;
+      const current = await lastEnding(either(i), seller);
+      expect(current.id).toBe(offer.id);
+      const version = current.version;
       await expectStatus(
         200,
         call(either(i), 'POST', '/api/v1/manage-offers/update/', {
