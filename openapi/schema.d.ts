@@ -1560,6 +1560,8 @@ export interface operations {
                 start_date?: components["parameters"]["StartDate"];
                 /** @description Offers already valid on or before this day (starting on or before it). */
                 end_date?: components["parameters"]["EndDate"];
+                /** @description `true` lists hot offers only, `false` only those that are not; absent, both. */
+                is_hot?: boolean;
                 /** @description Accepted for compatibility; `false` lists nothing, as clients see published offers only. */
                 is_published?: boolean;
                 type?: components["schemas"]["OfferType"];

@@ -224,6 +224,84 @@ export const PARAMETER_LIMITS = {
   }
 } as const;
 
+/** The values of each enumeration schema, for lists and forms that offer or accept them. */
+export const SCHEMA_ENUMS = {
+  "Permission": [
+    "add_offer",
+    "change_offer",
+    "delete_offer"
+  ],
+  "OfferType": [
+    "regular",
+    "promo"
+  ],
+  "PublishType": [
+    "published",
+    "unpublished"
+  ],
+  "OfferOrdering": [
+    "start_date",
+    "-start_date",
+    "end_date",
+    "-end_date",
+    "unit_price",
+    "-unit_price",
+    "product",
+    "-product",
+    "publish_date",
+    "-publish_date",
+    "created_at",
+    "-created_at"
+  ],
+  "AvailabilityStatus": [
+    "available",
+    "withdrawn",
+    "ended",
+    "not_found"
+  ],
+  "OrderStatus": [
+    "in_progress",
+    "completed",
+    "cancelled"
+  ],
+  "Negotiation": [
+    "none",
+    "special_price_requested",
+    "counter_proposed",
+    "counter_accepted",
+    "counter_declined"
+  ],
+  "OrderOrdering": [
+    "created_at",
+    "-created_at",
+    "updated_at",
+    "-updated_at",
+    "total",
+    "-total"
+  ],
+  "InvoiceStatus": [
+    "issued",
+    "cancelled"
+  ],
+  "PaymentStatus": [
+    "paid",
+    "unpaid",
+    "overdue"
+  ],
+  "InvoiceOrdering": [
+    "due_date",
+    "-due_date",
+    "payment_date",
+    "-payment_date",
+    "issued_at",
+    "-issued_at",
+    "total",
+    "-total",
+    "number",
+    "-number"
+  ]
+} as const;
+
 /** Names of the fields that hold `Money` in any schema (and nothing else in any other). */
 export const MONEY_FIELDS = ["counter_unit_price","list_unit_price","price","total","total_price","unit_price"] as const;
 

@@ -29,7 +29,7 @@ type Property = { pattern?: string; 'x-pattern-message'?: string; 'x-maximum'?: 
 type Document = {
   paths: Record<string, Record<string, Operation>>;
   components: {
-    schemas: Record<string, { properties?: Record<string, Property> }>;
+    schemas: Record<string, { properties?: Record<string, Property>; enum?: (string | number)[] }>;
     parameters?: Record<string, Parameter>;
   };
 };
@@ -84,6 +84,13 @@ function sharedParameterLimitsOf(document: Document) {
   );
 }
 
+/** The values of each schema that is an enumeration (`OfferOrdering`, `InvoiceStatus`, …), in the contract's order. */
+function schemaEnumsOf(document: Document) {
+  return Object.fromEntries(
+    Object.entries(document.components.schemas).flatMap(([name, schema]) => (schema.enum ? [[name, schema.enum]] : [])),
+  );
+}
+
 function factsOf(document: Document): string {
   // A path is anonymous when every operation on it says `security: []` (as the server decides).
   const anonymous = Object.entries(document.paths)
@@ -130,6 +137,9 @@ function factsOf(document: Document): string {
     '',
     '/** Bounds of the parameters several operations share (`components.parameters`: `Limit`, `Search`, …). */',
     `export const PARAMETER_LIMITS = ${JSON.stringify(sharedParameterLimitsOf(document), null, 2)} as const;`,
+    '',
+    '/** The values of each enumeration schema, for lists and forms that offer or accept them. */',
+    `export const SCHEMA_ENUMS = ${JSON.stringify(schemaEnumsOf(document), null, 2)} as const;`,
     '',
     '/** Names of the fields that hold `Money` in any schema (and nothing else in any other). */',
     `export const MONEY_FIELDS = ${JSON.stringify(moneyFieldsOf(document))} as const;`,

@@ -161,7 +161,7 @@ export const offers = pgTable(
     index('offers_pub_start_idx').on(t.startAt.desc(), t.id.desc()).where(sql`${t.isPublished}`),
     index('offers_pub_price_idx').on(t.unitPriceCents, t.id).where(sql`${t.isPublished}`),
     index('offers_pub_product_idx').on(t.product, t.id).where(sql`${t.isPublished}`),
-    // INCLUDE (start_at, publisher_id, region_id, product_search) in SQL, and the other filters
+    // INCLUDE (start_at, publisher_id, region_id, product_search, is_hot) in SQL (0014), and the other filters
     // in the two that lead with publisher or region.
     index('offers_pub_count_idx').on(t.type, t.endAt, t.id).where(sql`${t.isPublished}`),
     index('offers_pub_publisher_count_idx').on(t.type, t.publisherId, t.endAt).where(sql`${t.isPublished}`),

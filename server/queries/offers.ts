@@ -4,10 +4,10 @@
  * bulk update.
  */
 import { and, asc, desc, eq, gt, gte, inArray, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { components } from '../../openapi/schema';
+import type { components, operations } from '../../openapi/schema';
 import type { Database } from '../db/client';
 import { inChunks } from '../db/paced';
-import { type OfferType, offers, productMatches } from '../db/schema';
+import { containsPattern, offers, productMatches } from '../db/schema';
 import { toMoney } from '../http/money';
 import { dayStart } from '../lib/days';
 
@@ -48,21 +48,44 @@ export function selectOffers(db: Database) {
   return db.select(offerFields).from(offers);
 }
 
+/** The client list's query as the contract takes it (`listOffers`). */
+type ListQuery = NonNullable<operations['listOffers']['parameters']['query']>;
+
 /**
- * The client list's filters as values: the contract's query, with the validity range as moments
- * (`validityBounds`) and `now` when there is none, since the list then keeps the offers that have
- * not ended.
+ * The client list's filters as values: every filter of the contract's query, with the search as
+ * its LIKE pattern (`containsPattern`), the validity range as moments (`validityBounds`) and `now`
+ * when there is none, since the list then keeps the offers that have not ended. A filter the
+ * contract gains is a filter here at once, and `FILTERS` below must say how it filters.
  */
-export interface ListValues {
-  type?: OfferType | undefined;
-  publisher?: number | undefined;
-  region?: number | undefined;
-  /** The LIKE pattern of the search term (`containsPattern`). */
+export type ListValues = Omit<
+  ListQuery,
+  'search' | 'start_date' | 'end_date' | 'is_published' | 'ordering' | 'limit' | 'offset'
+> & {
   search?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
   now?: Date | undefined;
-}
+};
+
+type Bound<K extends keyof ListValues> = NonNullable<ListValues[K]> | Placeholder;
+
+/**
+ * How each filter narrows the list, one entry per filter (a complete record: a filter without
+ * its condition does not compile). Conditions are given what stands for the value: the value
+ * itself or a placeholder of a prepared statement.
+ */
+const FILTERS: { [K in keyof Required<ListValues>]: (value: Bound<K>) => SQL } = {
+  type: (type) => eq(offers.type, type),
+  publisher: (publisher) => eq(offers.publisherId, publisher),
+  region: (region) => eq(offers.regionId, region),
+  is_hot: (isHot) => eq(offers.isHot, isHot),
+  search: (pattern) => productMatches(pattern),
+  // validityOverlaps, with its moments bound
+  from: (from) => gte(offers.endAt, from),
+  to: (to) => lt(offers.startAt, to),
+  now: (now) => gt(offers.endAt, now),
+};
+const FILTER_NAMES = Object.keys(FILTERS) as (keyof ListValues)[];
 
 /**
  * The client list's WHERE: published offers matching the filters set in `values`. `bind` gives
@@ -70,23 +93,31 @@ export interface ListValues {
  */
 export function listConditions(
   values: ListValues,
-  bind: <K extends keyof ListValues>(name: K) => NonNullable<ListValues[K]> | Placeholder = (name) =>
-    values[name] as NonNullable<ListValues[typeof name]>,
+  bind: <K extends keyof ListValues>(name: K) => Bound<K> = (name) => values[name] as Bound<typeof name>,
 ): SQL | undefined {
   // A bare column (not `= true`) so the planner matches the partial indexes' `WHERE is_published`.
   const conditions: SQL[] = [sql`${offers.isPublished}`];
-  if (values.type !== undefined) conditions.push(eq(offers.type, bind('type')));
-  if (values.publisher !== undefined) conditions.push(eq(offers.publisherId, bind('publisher')));
-  if (values.region !== undefined) conditions.push(eq(offers.regionId, bind('region')));
-  if (values.search !== undefined) conditions.push(productMatches(bind('search')));
-  // validityOverlaps, with its moments bound
-  if (values.from !== undefined) conditions.push(gte(offers.endAt, bind('from')));
-  if (values.to !== undefined) conditions.push(lt(offers.startAt, bind('to')));
-  if (values.now !== undefined) conditions.push(gt(offers.endAt, bind('now')));
+  for (const name of FILTER_NAMES) {
+    if (values[name] === undefined) continue;
+    const condition = FILTERS[name] as (value: Bound<typeof name>) => SQL;
+    conditions.push(condition(bind(name)));
+  }
   return and(...conditions);
 }
 
-const LIST_VALUES: (keyof ListValues)[] = ['type', 'publisher', 'region', 'search', 'from', 'to', 'now'];
+/** The filters of the client list's query, as `listConditions` takes them. */
+export function listValuesOf(query: ListQuery, now: Date): ListValues {
+  const { search, start_date, end_date, is_published, ordering, limit, offset, ...filters } = query;
+  const term = search?.trim() || undefined;
+  const { from, to } = validityBounds({ start_date, end_date });
+  return {
+    ...filters,
+    search: term === undefined ? undefined : containsPattern(term),
+    from,
+    to,
+    now: from || to ? undefined : now,
+  };
+}
 
 /**
  * Pages of the client list in list order, each row with the offers' change stamp (migration 0007)
@@ -123,7 +154,7 @@ export function clientOfferPages(db: Database) {
   return (values: ListValues, ordering: OfferOrdering, window: { limit: number; offset: number }) => {
     // The name says what the text holds, so two servers sharing connections never give one name
     // two texts (node-postgres prepares each name once per connection).
-    const shape = `offer_page:${ordering}:${LIST_VALUES.map((key) => (values[key] === undefined ? 0 : 1)).join('')}`;
+    const shape = `offer_page:${ordering}:${FILTER_NAMES.map((key) => (values[key] === undefined ? 0 : 1)).join('')}`;
     let statement = prepared.get(shape);
     if (!statement) {
       statement = build(values, ordering, shape);

@@ -10,16 +10,7 @@ import { FIELD_LIMITS } from '../../openapi/schema.facts';
 import type { AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/client';
 import { ROWS_PER_STATEMENT } from '../db/paced';
-import {
-  containsPattern,
-  type OfferType,
-  offers,
-  offerTypes,
-  publishers,
-  regions,
-  sellers,
-  unfinishedUploads,
-} from '../db/schema';
+import { type OfferType, offers, offerTypes, publishers, regions, sellers, unfinishedUploads } from '../db/schema';
 import { requireSeller } from '../http/auth';
 import { textProblem } from '../http/contract';
 import { badRequest, type FieldErrors, HttpError } from '../http/errors';
@@ -28,14 +19,7 @@ import { page, pageWindow } from '../http/pagination';
 import { CsvError, type CsvRecord, pacedCsv } from '../lib/csv';
 import { offerAnswers } from '../queries/offer-answers';
 import { offerCounts } from '../queries/offer-counts';
-import {
-  clientOfferPages,
-  type ListValues,
-  listConditions,
-  loadOffers,
-  serializeOffer,
-  validityBounds,
-} from '../queries/offers';
+import { clientOfferPages, listConditions, listValuesOf, loadOffers, serializeOffer } from '../queries/offers';
 import { claimUpload, recordUpload, releaseUpload, sha256, type UploadedFile } from '../queries/upload-digests';
 
 export const UPLOAD_COLUMNS = [
@@ -80,17 +64,7 @@ export function offerRoutes(ctx: ServerContext) {
       // Clients see published offers only, so asking for unpublished ones lists nothing.
       if (query.is_published === false) return c.json(page(c.req.url, window, 0, []), 200);
 
-      const search = query.search?.trim() || undefined;
-      const { from, to } = validityBounds(query);
-      const values: ListValues = {
-        type: query.type,
-        publisher: query.publisher,
-        region: query.region,
-        search: search === undefined ? undefined : containsPattern(search),
-        from,
-        to,
-        now: from || to ? undefined : ctx.now(),
-      };
+      const values = listValuesOf(query, ctx.now());
       const kept = answers.find(c.req.url, c.get('stamps').offers, values.now?.getTime() ?? null);
       if (kept !== undefined) return c.body(kept, 200, JSON_TYPE);
 

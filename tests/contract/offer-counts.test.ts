@@ -91,3 +91,37 @@ describe('listOffers count', () => {
     expect(await count({ type: 'promo', start_date: day, end_date: day })).toBe(0);
   });
 });
+
+describe('listOffers is_hot', () => {
+  it('keeps hot offers only, and counts them apart from the list without the filter', async () => {
+    const tag = uniqueTag();
+    const store = must(demo.own[0]);
+    const publisher = must(demo.options.publishers[0]);
+    const region = must(demo.options.regions[0]);
+    const start = new Date(clock - DAY).toISOString();
+    const end = new Date(clock + 30 * DAY).toISOString();
+    const row = (name: string, hot: boolean) =>
+      `${tag} ${name},${publisher.name},${store.name},${region.code},regular,${hot},10.00,${start},${end}`;
+    const uploaded = await api.req<OfferBatchResult>(201, 'POST', '/api/v1/offers/upload/', {
+      token: demo.seller,
+      form: csvFile([HEADER, row('Hot', true), row('Cold A', false), row('Cold B', false)]),
+    });
+    await publish(uploaded.offers.map((offer) => offer.id));
+
+    const query = { type: 'regular', search: tag, ordering: 'product' };
+    const all = await offers(query);
+    expect(all.count).toBe(3);
+    // Asked after the same filters without it: a count kept for those must not answer for these.
+    const hot = await offers({ ...query, is_hot: 'true' });
+    expect(hot.count).toBe(1);
+    expect(hot.results.map((offer) => offer.product)).toEqual([`${tag} Hot`]);
+    const cold = await offers({ ...query, is_hot: 'false' });
+    expect(cold.count).toBe(2);
+    expect(cold.results.every((offer) => !offer.is_hot)).toBe(true);
+    // With a validity range, counted from the days of its own filters.
+    const day = new Date(clock).toISOString().slice(0, 10);
+    expect((await offers({ ...query, start_date: day, end_date: day })).count).toBe(3);
+    expect((await offers({ ...query, start_date: day, end_date: day, is_hot: 'true' })).count).toBe(1);
+    await api.req(400, 'GET', '/api/v1/offers/', { token: demo.client, query: { ...query, is_hot: 'maybe' } });
+  });
+});

@@ -2,7 +2,7 @@
 import type { ApiClient } from '@/api/client';
 import type { Invoice, InvoiceListQuery } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
-import { exportCsv } from '@/core/export-csv';
+import { exportCsv } from '@/core/lists/export-csv';
 import { list, load } from '@/core/workflows';
 import type { CsvColumn } from '@/lib/csv';
 import { plainAmount } from '@/lib/money';

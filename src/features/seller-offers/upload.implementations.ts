@@ -8,7 +8,7 @@ import type { ApiClient } from '@/api/client';
 import type { ManageOfferListQuery, UploadDuplicate } from '@/api/models';
 import { tokenStore } from '@/api/token-store';
 import { unwrap } from '@/api/unwrap';
-import { exportCsv } from '@/core/export-csv';
+import { exportCsv } from '@/core/lists/export-csv';
 import { checkOfferCsv, offerCsvColumns, refusalOf } from './offer-csv';
 
 const UPLOAD_PATH = '/api/v1/offers/upload/';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { basket, MAX_POSITIONS } from '@/core/basket';
 import { OffersPage } from '@/features/offers/pages/offers-page';
+import { captureDownloads, csvRecordsOf } from '../../support/downloads';
 import { aBasketItem } from '../../support/basket';
 import { aProfile, type RenderPageOptions, renderPage, type SeenRequest } from '../../support/render';
 import { anOffer, someOptions } from './offer-fixtures';
@@ -31,6 +32,7 @@ function renderOffers(options: RenderPageOptions & { offers?: ReturnType<typeof 
 }
 
 const grid = () => screen.getByRole('grid', { name: /offers/ });
+const downloads = captureDownloads();
 const row = (product: string) => within(grid()).getByRole('row', { name: new RegExp(product) });
 
 describe('OffersPage', () => {
@@ -108,6 +110,29 @@ describe('OffersPage', () => {
     await waitFor(() => expect(lastQuery().search).toBe('ember'));
     expect(server.callsTo(LIST)).toHaveLength(before + 1);
     expect(url()).toBe('/offers?search=ember');
+  });
+
+  it('keeps hot offers only with "Hot only", in the URL and in the export of either tab', async () => {
+    const { user, lastQuery, url } = renderOffers({ path: '/offers/promo' });
+    await screen.findByRole('row', { name: /Starfall Tactics/ });
+    const hotOnly = screen.getByRole('switch', { name: 'Hot only' });
+    expect(hotOnly).not.toBeChecked();
+    await user.click(hotOnly);
+    await waitFor(() => expect(lastQuery()).toMatchObject({ type: 'promo', is_hot: 'true' }));
+    expect(url()).toBe('/offers/promo?is_hot=true');
+    expect(hotOnly).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(lastQuery()).toEqual({ type: 'promo', is_hot: 'true', ordering: '-start_date', limit: '100', offset: '0' });
+    const lines = await csvRecordsOf(downloads[0]);
+    expect(lines[0]).toBe('Product,Publisher,Seller,Region,Type,Hot,Start,End,Unit price (EUR)');
+    expect(lines[1]).toMatch(/^Starfall Tactics,Nebula Works,Pixel Traders,.*,yes,.*,1234\.50$/);
+
+    // Off again: every offer, and the filter leaves the URL.
+    await user.click(hotOnly);
+    await waitFor(() => expect(url()).toBe('/offers/promo'));
+    await waitFor(() => expect(lastQuery()).not.toHaveProperty('is_hot'));
   });
 
   it('filters by a validity range', async () => {

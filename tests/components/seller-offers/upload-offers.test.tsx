@@ -5,7 +5,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MALFORMED_MESSAGE } from '@/api/api-error';
 import { tokenStore } from '@/api/token-store';
 import { onDataChange } from '@/core/data-events';
-import { ExportOffersButton, UploadOffersButton } from '@/features/seller-offers/components/upload-offers';
+import { ExportListButton } from '@/core/lists/use-list-view';
+import { offerExport, UploadOffersButton } from '@/features/seller-offers/components/upload-offers';
 import { captureDownloads, csvRecordsOf } from '../../support/downloads';
 import { aProfile, deferred, type Routes, renderPage } from '../../support/render';
 
@@ -405,7 +406,7 @@ describe('Export CSV on Manage Offers', () => {
     const filters = { publishType: 'unpublished', search: 'game', region: 2, ordering: '-created_at' } as const;
     const { user, server } = renderPage(
       <>
-        <ExportOffersButton filters={filters} />
+        <ExportListButton exportList={offerExport} listed={filters} />
         <UploadOffersButton />
       </>,
       {

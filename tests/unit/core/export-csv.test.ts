@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { getLocalTimeZone, today } from '@internationalized/date';
 import { describe, expect, it, vi } from 'vitest';
-import { exportCsv } from '@/core/export-csv';
+import { exportCsv } from '@/core/lists/export-csv';
 import { captureDownloads } from '../../support/downloads';
 
 type Row = { id: number; name: string };

@@ -2,7 +2,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { announceChange } from '@/core/data-events';
-import { useList } from '@/core/use-list';
+import { useList } from '@/core/lists/use-list';
 import { list } from '@/core/workflows';
 
 type Query = { publisher?: string; page: number };

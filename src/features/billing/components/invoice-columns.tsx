@@ -1,5 +1,5 @@
 import type { Invoice } from '@/api/models';
-import type { ItemLinks } from '@/core/item-links';
+import type { ItemLinks } from '@/core/lists/item-links';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import { createGridColumns } from '@/ui/data-grid';
@@ -20,7 +20,7 @@ export const invoiceNumberColumn = column.accessor('number', {
   enableSorting: true,
   meta: { isRowHeader: true, width: '11rem' },
   cell: (info) => {
-    // The grid's table meta: the link that opens an invoice (src/core/item-links.ts).
+    // The grid's table meta: the link that opens an invoice (src/core/lists/item-links.ts).
     const { hrefOf } = info.table.options.meta as ItemLinks;
     return <Link href={hrefOf(info.row.original.id)}>{info.getValue()}</Link>;
   },

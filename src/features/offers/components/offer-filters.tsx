@@ -2,11 +2,12 @@ import { useOptions } from '@/core/options';
 import { FilterBar } from '@/ui/filter-bar';
 import { LoadProblem } from '@/ui/load-problem';
 import { OfferFilterFields, type OfferFilterFieldValues } from '@/ui/offer-filter-fields';
+import { Switch } from '@/ui/switch';
 
 /** The offer list filters that live in the URL (behaviour §3, offer list filters). */
-export type OfferFilterValues = OfferFilterFieldValues;
+export type OfferFilterValues = OfferFilterFieldValues & { is_hot?: boolean | undefined };
 
-/** Publisher, region, product search and validity range above the offers grid. */
+/** Publisher, region, product search, validity range and "Hot only" above the offers grid. */
 export function OfferFilters({
   values,
   onChange,
@@ -20,6 +21,9 @@ export function OfferFilters({
   return (
     <FilterBar label="Offer filters" onReset={onReset}>
       <OfferFilterFields values={values} onChange={onChange} choices={choices} />
+      <Switch isSelected={values.is_hot === true} onChange={(hot) => onChange({ is_hot: hot || undefined })}>
+        Hot only
+      </Switch>
       {problem && <LoadProblem message={problem} onRetry={retry} />}
     </FilterBar>
   );

@@ -1,6 +1,6 @@
 import type { NegotiationRole } from '@machines/negotiation/negotiation.types';
 import type { Order } from '@/api/models';
-import type { ItemLinks } from '@/core/item-links';
+import type { ItemLinks } from '@/core/lists/item-links';
 import { formatDateTime } from '@/lib/dates';
 import { formatCents } from '@/lib/money';
 import { createGridColumns } from '@/ui/data-grid';
@@ -18,7 +18,7 @@ const orderNumber = column.accessor('id', {
   header: 'Order',
   meta: { isRowHeader: true, width: '7rem' },
   cell: (info) => {
-    // The grid's table meta: the link that opens an order (src/core/item-links.ts).
+    // The grid's table meta: the link that opens an order (src/core/lists/item-links.ts).
     const { hrefOf } = info.table.options.meta as ItemLinks;
     return <Link href={hrefOf(info.getValue())}>#{info.getValue()}</Link>;
   },

@@ -10,7 +10,7 @@ import { Select } from '@/ui/select';
 
 /** The order filters that live in the URL (behaviour §3, order list filters), named as the API names them. */
 export type OrderFilterValues = {
-  [K in 'search' | 'startDate' | 'endDate' | 'seller' | 'region' | 'counterOffer']: OrderListQuery[K] | undefined;
+  [K in 'search' | 'startDate' | 'endDate' | 'seller' | 'region' | 'counterOffer']?: OrderListQuery[K] | undefined;
 };
 
 /** Which storefronts the seller filter offers: all of them (a client), or the caller's own (a seller). */

@@ -1,22 +1,34 @@
+import { SCHEMA_ENUMS } from '@openapi/schema.facts';
+import { defineListView } from '@/core/lists/list-view';
 import { paths } from '@/core/paths';
 import { reviewOrderColumns } from '../components/order-columns';
-import { OrderListPage, type OrderListView } from '../components/order-list-page';
+import { OrderListPage, orderFilters } from '../components/order-list-page';
 import { REVIEW_ORDERS_LIST_FALLBACK, reviewOrderExport, reviewOrderListLogic } from '../orders.implementations';
 
-const reviewOrders: OrderListView = {
-  title: 'Review Orders',
-  basePath: paths.reviewOrders,
-  list: reviewOrderListLogic,
+const view = defineListView({
+  filters: orderFilters,
+  orderings: SCHEMA_ENUMS.OrderOrdering,
+  /** behaviour §9 */
+  defaultOrdering: '-created_at',
+  read: reviewOrderListLogic,
   fallback: REVIEW_ORDERS_LIST_FALLBACK,
+  refreshOn: ['orders'],
   export: reviewOrderExport,
-  columns: reviewOrderColumns,
-  storefronts: 'own',
-};
+  item: 'order',
+});
 
 /**
  * /seller/review-orders with /inprogress, /completed (the default) and /cancelled: the orders
- * placed with the seller's storefronts, each opening to the seller's moves (issue 9).
+ * placed with the seller's storefronts, each opening to the seller's moves.
  */
 export function ReviewOrdersPage() {
-  return <OrderListPage view={reviewOrders} />;
+  return (
+    <OrderListPage
+      title="Review Orders"
+      basePath={paths.reviewOrders}
+      view={view}
+      columns={reviewOrderColumns}
+      storefronts="own"
+    />
+  );
 }

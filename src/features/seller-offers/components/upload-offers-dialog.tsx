@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useContext, useEffect, useId, useState } from 'react';
 import { ApiContext } from '@/core/api';
 import { announceChange } from '@/core/data-events';
-import { download } from '@/core/export-csv';
+import { download } from '@/core/lists/export-csv';
 import { useOptions } from '@/core/options';
 import { paths } from '@/core/paths';
 import { formatDateTime } from '@/lib/dates';

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ApiClient } from '@/api/client';
 import type { ManageOfferListQuery } from '@/api/models';
-import { useCsvExport } from '@/core/export-csv';
 import { Button } from '@/ui/button';
 
 // The dialog (its machine, the CSV check, the drop zone) loads when it is first wanted, not with the page.
@@ -26,21 +25,12 @@ export function UploadOffersButton() {
   );
 }
 
-/** The export's code (the upload format) loads when the button is pressed. */
-const offerExport = (api: ApiClient) => async (filters: ManageOfferListQuery, signal: AbortSignal) => {
+/**
+ * Export CSV of Manage Offers: every offer of the filtered set, in the upload's format, so an
+ * export edited in a spreadsheet uploads back. Its code (the upload format) loads when the button
+ * is pressed.
+ */
+export const offerExport = (api: ApiClient) => async (filters: ManageOfferListQuery, signal: AbortSignal) => {
   const { offerExport: exportOffers } = await import('../upload.implementations');
   return exportOffers(api)(filters, signal);
 };
-
-/**
- * "Export CSV": every offer of the filtered set (`filters`: the list's query without limit and
- * offset), in the upload's format, so an export edited in a spreadsheet uploads back.
- */
-export function ExportOffersButton({ filters }: { filters: ManageOfferListQuery }) {
-  const exporting = useCsvExport(offerExport);
-  return (
-    <Button onPress={() => exporting.start(filters)} isPending={exporting.isPending}>
-      Export CSV
-    </Button>
-  );
-}

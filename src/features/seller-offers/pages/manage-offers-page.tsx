@@ -1,16 +1,14 @@
 import { selectProfile } from '@machines/session/session.selectors';
-import { PARAMETER_LIMITS } from '@openapi/schema.facts';
+import { SCHEMA_ENUMS } from '@openapi/schema.facts';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { z } from 'zod/mini';
-import type { ManageOfferListQuery, Offer } from '@/api/models';
-import { useApiLogic } from '@/core/api';
+import { dayParam, idParam, searchParam } from '@/core/lists/list-query';
+import { defineListView } from '@/core/lists/list-view';
+import { ExportListButton, useListView } from '@/core/lists/use-list-view';
 import { paths } from '@/core/paths';
 import { SessionContext } from '@/core/session';
-import { useList } from '@/core/use-list';
-import { useListGrid } from '@/core/use-list-grid';
-import { idParam } from '@/lib/list-query';
 import { Button } from '@/ui/button';
 import { DataGrid } from '@/ui/data-grid';
 import { Page } from '@/ui/page';
@@ -18,52 +16,35 @@ import { SubNav } from '@/ui/sub-nav';
 import { EditDialogs, KeptDraftBanner } from '../components/edit-prompts';
 import { type ManageOffersMeta, publishedColumns, unpublishedColumns } from '../components/manage-offer-columns';
 import { ManageOfferFilters, type ManageOfferFilterValues } from '../components/manage-offer-filters';
-import { ExportOffersButton, UploadOffersButton } from '../components/upload-offers';
+import { offerExport, UploadOffersButton } from '../components/upload-offers';
 import { RowEditingContext } from '../row-editing-context';
 import { MANAGE_OFFERS_FALLBACK, manageOfferListLogic } from '../seller-offers.implementations';
 import { useOfferRowEditing } from '../use-offer-row-editing';
 import '../seller-offers.css';
 
-/** The orderings the grid's sortable columns give (column id, descending with a minus). */
-const orderings = [
-  'product',
-  '-product',
-  'start_date',
-  '-start_date',
-  'end_date',
-  '-end_date',
-  'unit_price',
-  '-unit_price',
-  'publish_date',
-  '-publish_date',
-  'created_at',
-  '-created_at',
-] as const;
-
-const manageOfferQuery = z.object({
+/** The offer filters of both tabs (behaviour §3), with the moment the offers are valid at. */
+const filters = {
   publisher: idParam(),
   region: idParam(),
-  search: z.string().check(z.maxLength(PARAMETER_LIMITS.Search.maxLength)),
-  start_date: z.iso.date(),
-  end_date: z.iso.date(),
-  publishedDate: z.iso.date(),
+  search: searchParam(),
+  start_date: dayParam(),
+  end_date: dayParam(),
   valid_at: z.iso.datetime(),
-  ordering: z.enum(orderings),
-});
-/** behaviour §4: Published by -publish_date, Unpublished by -created_at, unless the user sorts. */
-const PUBLISHED_DEFAULTS = { ordering: '-publish_date' } as const;
-const UNPUBLISHED_DEFAULTS = { ordering: '-created_at' } as const;
-const NO_FILTERS: ManageOfferFilterValues = {
-  publisher: undefined,
-  region: undefined,
-  search: undefined,
-  start_date: undefined,
-  end_date: undefined,
-  publishedDate: undefined,
-  valid_at: undefined,
 };
-
-const rowIdOf = (offer: Offer) => String(offer.id);
+const tab = {
+  orderings: SCHEMA_ENUMS.OfferOrdering,
+  read: manageOfferListLogic,
+  fallback: MANAGE_OFFERS_FALLBACK,
+  refreshOn: ['offers'],
+  export: offerExport,
+} as const;
+/** behaviour §4: Published by -publish_date, Unpublished by -created_at, unless the seller sorts. */
+const publishedView = defineListView({
+  ...tab,
+  filters: { ...filters, publishedDate: dayParam() },
+  defaultOrdering: '-publish_date',
+});
+const unpublishedView = defineListView({ ...tab, filters, defaultOrdering: '-created_at' });
 
 // The bulk actions (their machine and dialogs) load with the first selection, not with the page.
 const BulkActions = lazy(() => import('../components/bulk-actions').then((m) => ({ default: m.BulkActions })));
@@ -78,32 +59,10 @@ export function ManageOffersPage() {
 
 function ManageOffersTab({ isPublished, location }: { isPublished: boolean; location: string }) {
   const userId = SessionContext.useSelector(selectProfile)?.id ?? 0;
-  const { query, setQuery, grid, range } = useListGrid(
-    manageOfferQuery,
-    isPublished ? PUBLISHED_DEFAULTS : UNPUBLISHED_DEFAULTS,
-  );
-  const { ordering, publisher, region, search, start_date, end_date, publishedDate, valid_at } = query;
-
-  // The filtered, ordered set: the grid shows one page of it; export and "all matching" use all of it.
-  const listed = useMemo(
-    (): ManageOfferListQuery => ({
-      publishType: isPublished ? 'published' : 'unpublished',
-      ordering,
-      ...(publisher !== undefined && { publisher }),
-      ...(region !== undefined && { region }),
-      ...(search && { search }),
-      ...(start_date && { start_date }),
-      ...(end_date && { end_date }),
-      ...(isPublished && publishedDate && { publishedDate }),
-      ...(valid_at && { valid_at }),
-    }),
-    [isPublished, ordering, publisher, region, search, start_date, end_date, publishedDate, valid_at],
-  );
-  const params = useMemo((): ManageOfferListQuery => ({ ...listed, ...range }), [listed, range]);
-  const offers = useList(useApiLogic(manageOfferListLogic), params, {
-    fallback: MANAGE_OFFERS_FALLBACK,
-    refreshOn: ['offers'],
+  const list = useListView(isPublished ? publishedView : unpublishedView, {
+    publishType: isPublished ? 'published' : 'unpublished',
   });
+  const offers = { rows: list.grid.rows, total: list.grid.total };
 
   const { editing, origin, rowEditor, start, whenLeaving } = useOfferRowEditing({ rows: offers.rows, userId });
   // The row being edited stays in view when filters, sorting or a reload take it off the page.
@@ -138,10 +97,15 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
     }),
     [selectedIds],
   );
-  const pageAllSelected = (offers.rows?.length ?? 0) > 0 && offers.rows?.every((row) => selectedIds.has(rowIdOf(row)));
+  const pageAllSelected =
+    (offers.rows?.length ?? 0) > 0 && offers.rows?.every((row) => selectedIds.has(list.grid.getRowId(row)));
   const setFilters = (patch: ManageOfferFilterValues) => {
     clearSelection();
-    setQuery(patch);
+    list.setFilters(patch);
+  };
+  const resetFilters = () => {
+    clearSelection();
+    list.resetFilters();
   };
 
   const tabName = isPublished ? 'Published' : 'Unpublished';
@@ -158,14 +122,14 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
         />
         <KeptDraftBanner userId={userId} />
         <ManageOfferFilters
-          values={{ publisher, region, search, start_date, end_date, publishedDate, valid_at }}
+          values={list.filters}
           isPublished={isPublished}
           onChange={setFilters}
-          onReset={() => setFilters(NO_FILTERS)}
+          onReset={resetFilters}
         />
         <div className="manage-offers__toolbar">
           <UploadOffersButton />
-          <ExportOffersButton filters={listed} />
+          <ExportListButton exportList={offerExport} listed={list.listed} />
         </div>
         {pageAllSelected && !allMatching && offers.total > (offers.rows?.length ?? 0) && (
           <p className="manage-offers__select-all">
@@ -180,7 +144,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
             <BulkActions
               tab={isPublished ? 'published' : 'unpublished'}
               selection={{ ids: new Set([...selectedIds].map(Number)), allMatching, total: offers.total }}
-              filters={listed}
+              filters={list.listed}
               rows={offers.rows ?? []}
               onSettled={clearSelection}
             />
@@ -189,20 +153,15 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
         <DataGrid
           label={`${tabName} offers`}
           columns={isPublished ? publishedColumns : unpublishedColumns}
-          rows={rows}
-          getRowId={rowIdOf}
-          isLoading={offers.isLoading}
-          problem={offers.problem}
-          onRetry={offers.retry}
           emptyTitle={
             isPublished ? 'No published offers match these filters' : 'No unpublished offers match these filters'
           }
           emptyText={isPublished ? undefined : 'Upload a CSV file to add offers.'}
-          onResetFilters={() => setFilters(NO_FILTERS)}
-          {...grid}
-          onPageChange={(page) => whenLeaving(() => grid.onPageChange(page))}
-          onPageSizeChange={(size) => whenLeaving(() => grid.onPageSizeChange(size))}
-          total={offers.total}
+          {...list.grid}
+          {...(list.isFiltered && { onResetFilters: resetFilters })}
+          rows={rows}
+          onPageChange={(page) => whenLeaving(() => list.grid.onPageChange(page))}
+          onPageSizeChange={(size) => whenLeaving(() => list.grid.onPageSizeChange(size))}
           onRowAction={rowEditor.onEdit}
           meta={meta}
           selection={selection}

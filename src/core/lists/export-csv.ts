@@ -10,8 +10,8 @@ import type { ApiClient } from '@/api/client';
 import { type CsvColumn, toCsv } from '@/lib/csv';
 import { toLocalIso } from '@/lib/dates';
 import { notify } from '@/ui/notify';
-import { useApiLogic } from './api';
-import { submission } from './workflows';
+import { useApiLogic } from '../api';
+import { submission } from '../workflows';
 
 /** The contract's largest page (`Limit` parameter). */
 const EXPORT_PAGE_SIZE = PARAMETER_LIMITS.Limit.maximum;

@@ -1,12 +1,7 @@
-import type { listMachine } from '@machines/list/list.machine';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type DataTopic, onDataChange } from './data-events';
-
-type ListLogic<TParams, TRow> = ReturnType<typeof listMachine<TParams, TRow>> & {
-  /** src/core/workflows.ts `list()`: starts the first read before the machine runs. */
-  readEarly?: (params: TParams) => void;
-};
+import { type DataTopic, onDataChange } from '../data-events';
+import type { ListLogic } from './list-view';
 
 /**
  * A page of a list for a grid (see src/ui/data-grid.tsx): reads `params` and again whenever they
@@ -49,7 +44,7 @@ export function useList<TParams, TRow>(
 }
 
 /** Params compared by value: the same query built anew is not a new query. */
-function keyOf(value: unknown): string {
+export function keyOf(value: unknown): string {
   return JSON.stringify(value, (_, inner: unknown) =>
     inner && typeof inner === 'object' && !Array.isArray(inner)
       ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))

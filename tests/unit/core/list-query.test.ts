@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { z } from 'zod/mini';
-import { useListQuery } from '@/lib/list-query';
+import { useListQuery } from '@/core/lists/list-query';
 import { pageSize } from '@/lib/preferences';
 
 const filters = z.object({

@@ -4,11 +4,12 @@
  * bad value is dropped (its default applies), never an error screen; a default is never written
  * to the URL. `page` and `ordering` come with the kit; the page size is the shared preference.
  */
+import { PARAMETER_LIMITS } from '@openapi/schema.facts';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { z } from 'zod/mini';
-import { pageSize as pageSizePreference, pageSizes } from './preferences';
-import { usePersisted } from './use-persisted';
+import { pageSize as pageSizePreference, pageSizes } from '@/lib/preferences';
+import { usePersisted } from '@/lib/use-persisted';
 
 export type Shape = Record<string, z.ZodMiniType>;
 export type Values<S extends Shape> = { [K in keyof S]?: z.output<S[K]> };
@@ -30,6 +31,19 @@ type ListQueryPatch<S extends Shape> = Values<S> & { page?: number; ordering?: s
 
 /** An id in the URL (`?publisher=3`): the contract's ids are 32-bit integers from 1. */
 export const idParam = () => z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647));
+/** A search term, as long as the contract's `Search` parameter takes. */
+export const searchParam = () => z.string().check(z.maxLength(PARAMETER_LIMITS.Search.maxLength));
+/**
+ * A day (`2026-11-30`). A range picker writes its range as soon as both days are whole, so while a
+ * year is typed digit by digit the address briefly holds year 2, then 20, then 202: kept, so the
+ * typing goes on.
+ */
+export const dayParam = () => z.iso.date();
+/** The contract's `Day` exactly (1900-01-01 to 9999-12-30), for a single-day picker. */
+export const contractDayParam = () =>
+  z.iso.date().check(z.refine((value) => value >= '1900-01-01' && value <= '9999-12-30'));
+/** A yes/no filter (`?is_hot=true`); the kit leaves it out of the URL when unset. */
+export const flagParam = () => z.stringbool();
 
 /**
  * `schema` lists the filters (a field of the same name overrides the kit's `ordering`, to allow
