@@ -24,7 +24,7 @@ import { readJson } from '../http/body';
 import type { QueryOf } from '../http/contract';
 import { badRequest, conflict, type FieldErrors, forbidden, invalid, notFound } from '../http/errors';
 import { MAX_UNIT_PRICE_CENTS, toCents, toMoney } from '../http/money';
-import { page, pageWindow } from '../http/pagination';
+import { listPage } from '../http/pagination';
 import { dayStart } from '../lib/days';
 import { isOrderable } from '../lib/orderable';
 import {
@@ -63,26 +63,14 @@ async function listOrders(ctx: ServerContext, c: AppContext, scope: SQL, query: 
   if (query.counterOffer === 'only') conditions.push(ne(orders.negotiation, 'none'));
   if (query.invoiced === true) conditions.push(isNotNull(orders.invoiceId));
   if (query.invoiced === false) conditions.push(isNull(orders.invoiceId));
-  const where = and(...conditions);
-  const window = pageWindow(query);
-
-  const rows = await ctx.db
-    .select({ id: orders.id, count: sql<number>`(count(*) over ())::int` })
-    .from(orders)
-    .where(where)
-    .orderBy(...ORDERINGS[query.ordering ?? '-created_at'])
-    .limit(window.limit)
-    .offset(window.offset);
-  let count = rows[0]?.count ?? 0;
-  if (rows.length === 0 && window.offset > 0) {
-    const [total] = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(orders).where(where);
-    count = total?.count ?? 0;
-  }
-  const results = await loadOrders(
-    ctx.db,
-    rows.map((row) => row.id),
-  );
-  return page(c.req.url, window, count, results);
+  return listPage(ctx.db, c.req.url, query, {
+    table: orders,
+    id: orders.id,
+    conditions,
+    orderings: ORDERINGS,
+    ordering: query.ordering ?? '-created_at',
+    load: (ids) => loadOrders(ctx.db, ids),
+  });
 }
 
 interface ActionOrder {
