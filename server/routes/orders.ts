@@ -8,17 +8,7 @@ import { Hono } from 'hono';
 import type { AppContext, AppEnv, AuthUser, ServerContext } from '../context';
 import type { Database } from '../db/client';
 import { statementChunks } from '../db/paced';
-import {
-  type NegotiationState,
-  type OrderEventType,
-  offers,
-  orderEvents,
-  orderLines,
-  orders,
-  publishers,
-  regions,
-  sellers,
-} from '../db/schema';
+import { type NegotiationState, type OrderEventType, orderEvents, orderLines, orders, sellers } from '../db/schema';
 import { requireSeller } from '../http/auth';
 import { readJson } from '../http/body';
 import type { QueryOf } from '../http/contract';
@@ -26,7 +16,7 @@ import { badRequest, conflict, type FieldErrors, forbidden, invalid, notFound } 
 import { MAX_UNIT_PRICE_CENTS, toCents, toMoney } from '../http/money';
 import { listPage } from '../http/pagination';
 import { dayStart } from '../lib/days';
-import { isOrderable } from '../lib/orderable';
+import { offersToOrder } from '../queries/orderable-offers';
 import {
   insertOrder,
   loadOrder,
@@ -206,24 +196,8 @@ export function orderRoutes(ctx: ServerContext) {
       const user = c.get('user');
       const body = ctx.contract.body('requestSpecialPrice', await readJson(c));
       const now = ctx.now();
-      const [offer] = await ctx.db
-        .select({
-          id: offers.id,
-          product: offers.product,
-          unitPriceCents: offers.unitPriceCents,
-          isPublished: offers.isPublished,
-          endAt: offers.endAt,
-          sellerId: offers.sellerId,
-          ownerId: sellers.ownerId,
-          publisher: publishers.name,
-          region: regions.name,
-        })
-        .from(offers)
-        .innerJoin(sellers, eq(sellers.id, offers.sellerId))
-        .innerJoin(publishers, eq(publishers.id, offers.publisherId))
-        .innerJoin(regions, eq(regions.id, offers.regionId))
-        .where(eq(offers.id, body.offer_id));
-      if (!offer || !isOrderable(offer, now)) throw invalid('offer_id', 'This offer is not available.');
+      const offer = (await offersToOrder(ctx.db, [body.offer_id], now)).get(body.offer_id);
+      if (!offer?.isOrderable) throw invalid('offer_id', 'This offer is not available.');
       if (offer.ownerId === user.id) throw invalid('offer_id', 'You cannot order from your own storefront.');
       const priceCents = toCents(body.unit_price);
       if (priceCents <= 0) throw invalid('unit_price', 'Ensure this value is greater than 0.00.');
@@ -239,7 +213,7 @@ export function orderRoutes(ctx: ServerContext) {
           clientNote: note,
           lines: [
             {
-              offerId: offer.id,
+              offerId: offer.offerId,
               product: offer.product,
               publisher: offer.publisher,
               region: offer.region,
