@@ -2,10 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import type { SignInLimits } from './auth/throttle';
 import { normalizeAddress } from './http/client-address';
 
 type Env = Record<string, string | undefined>;
+
+/** The sign-in throttle's limits (auth/throttle.ts), set from the environment. */
+export interface SignInLimits {
+  /** Failed attempts allowed per account within the window. */
+  accountFailures: number;
+  /** Failed attempts allowed per client address within the window. */
+  addressFailures: number;
+  windowSeconds: number;
+}
 
 /** Settings that can be read without touching the disk. */
 export interface EnvConfig {

@@ -22,16 +22,9 @@
  * passwords a minute per account instead.
  */
 import { sql } from 'drizzle-orm';
+import type { SignInLimits } from '../config';
 import { type Database, selectRows } from '../db/client';
 import { signInFailures } from '../db/schema';
-
-export interface SignInLimits {
-  /** Failed attempts allowed per account within the window. */
-  accountFailures: number;
-  /** Failed attempts allowed per client address within the window. */
-  addressFailures: number;
-  windowSeconds: number;
-}
 
 /** An attempt let through carries its rows, which its outcome settles. */
 export type Attempt = { allowed: true; rows: number[] } | { allowed: false; retryAfterSeconds: number };

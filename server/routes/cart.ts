@@ -9,12 +9,12 @@ import type { components } from '../../openapi/schema';
 import type { AppContext, AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/client';
 import { inChunks, statementChunks } from '../db/paced';
-import { cartItems, offers, publishers, regions, sellers, users } from '../db/schema';
+import { cartItems, users } from '../db/schema';
 import { readJson } from '../http/body';
 import { badRequest, invalid, notFound } from '../http/errors';
 import { MAX_CART_POSITIONS, MAX_QUANTITY, toMoney } from '../http/money';
-import { isOrderable, isPrivateDraft } from '../lib/orderable';
 import { checkoutOrderIds, claimCheckoutKey, recordCheckout } from '../queries/checkout-keys';
+import { isPrivateDraft, offersToOrder } from '../queries/orderable-offers';
 import { insertOrder, loadOrders, type NewOrderLine } from '../queries/orders';
 
 type CartBody = components['schemas']['Cart'];
@@ -36,45 +36,13 @@ const itemColumns = {
 };
 type CartItem = { id: number; offerId: number; quantity: number; createdAt: Date };
 
-/** What a cart line shows and an order line snapshots of each offer in `offerIds`, with its storefront's owner. */
-function offerSnapshots(db: Database, offerIds: number[]) {
-  return inChunks(offerIds, (chunk) =>
-    db
-      .select({
-        offerId: offers.id,
-        product: offers.product,
-        imageUrl: offers.imageUrl,
-        isHot: offers.isHot,
-        unitPriceCents: offers.unitPriceCents,
-        isPublished: offers.isPublished,
-        endAt: offers.endAt,
-        version: offers.version,
-        publicVersion: offers.publicVersion,
-        sellerId: offers.sellerId,
-        storefront: sellers.name,
-        ownerId: sellers.ownerId,
-        publisher: publishers.name,
-        region: regions.name,
-      })
-      .from(offers)
-      .innerJoin(sellers, eq(sellers.id, offers.sellerId))
-      .innerJoin(publishers, eq(publishers.id, offers.publisherId))
-      .innerJoin(regions, eq(regions.id, offers.regionId))
-      .where(inArray(offers.id, chunk)),
-  );
-}
-
-/**
- * `items` with everything an order line snapshots of their offers, in the same order. Read apart
- * from the cart lines and by offer id: as one join of the four tables, the planner walked every
- * offer to meet a few cart lines, once per statement.
- */
-async function withOffers(db: Database, items: CartItem[]) {
-  const snapshots = await offerSnapshots(
+/** `items` with their offers (offersToOrder), in the same order; lines whose offer is gone are left out. */
+async function withOffers(db: Database, items: CartItem[], now: Date) {
+  const byOffer = await offersToOrder(
     db,
     items.map((item) => item.offerId),
+    now,
   );
-  const byOffer = new Map(snapshots.map((offer) => [offer.offerId, offer]));
   return items.flatMap((item) => {
     const offer = byOffer.get(item.offerId);
     return offer ? [{ ...item, ...offer }] : [];
@@ -82,13 +50,13 @@ async function withOffers(db: Database, items: CartItem[]) {
 }
 
 /** The caller's cart lines with their offers, in the order they were added. */
-async function cartLines(db: Database, userId: number) {
+async function cartLines(db: Database, userId: number, now: Date) {
   const items = await db
     .select(itemColumns)
     .from(cartItems)
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  return withOffers(db, items);
+  return withOffers(db, items, now);
 }
 
 /** Cart lines in the order they were added, as `cartLines` orders them. */
@@ -99,7 +67,7 @@ const byAdding = (a: CartItem, b: CartItem) => a.createdAt.getTime() - b.created
  * then finds them gone; with their offers, in the order they were added. Locked in chunks in id
  * order, so two checkouts naming the same lines take their locks in one order.
  */
-async function lockCartLines(tx: Database, userId: number, ids: number[]) {
+async function lockCartLines(tx: Database, userId: number, ids: number[], now: Date) {
   const items = await inChunks(
     [...ids].sort((a, b) => a - b),
     (chunk) =>
@@ -109,7 +77,7 @@ async function lockCartLines(tx: Database, userId: number, ids: number[]) {
         .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, chunk)))
         .for('update'),
   );
-  return withOffers(tx, items.sort(byAdding));
+  return withOffers(tx, items.sort(byAdding), now);
 }
 
 /**
@@ -117,8 +85,7 @@ async function lockCartLines(tx: Database, userId: number, ids: number[]) {
  * price (null, and no part of the total): they are its seller's draft (isPrivateDraft).
  */
 async function readCart(ctx: ServerContext, userId: number): Promise<CartBody> {
-  const now = ctx.now();
-  const lines = await cartLines(ctx.db, userId);
+  const lines = await cartLines(ctx.db, userId, ctx.now());
   const shown = lines.map((line) => ({ line, isHidden: isPrivateDraft(line, userId) }));
   const items = shown.map(({ line, isHidden }) => ({
     id: line.id,
@@ -132,7 +99,7 @@ async function readCart(ctx: ServerContext, userId: number): Promise<CartBody> {
     price: isHidden ? null : toMoney(line.unitPriceCents),
     quantity: line.quantity,
     total: isHidden ? null : toMoney(line.quantity * line.unitPriceCents),
-    available: isOrderable(line, now),
+    available: line.isOrderable,
   }));
   const priced = shown.filter(({ isHidden }) => !isHidden).map(({ line }) => line);
   return {
@@ -151,11 +118,8 @@ export function cartRoutes(ctx: ServerContext) {
     .post('/cart/add/', async (c) => {
       const user = c.get('user');
       const body = ctx.contract.body('addToCart', await readJson(c));
-      const [offer] = await ctx.db
-        .select({ isPublished: offers.isPublished, endAt: offers.endAt })
-        .from(offers)
-        .where(eq(offers.id, body.offer_id));
-      if (!offer || !isOrderable(offer, ctx.now())) throw invalid('offer_id', UNAVAILABLE);
+      const offer = (await offersToOrder(ctx.db, [body.offer_id], ctx.now())).get(body.offer_id);
+      if (!offer?.isOrderable) throw invalid('offer_id', UNAVAILABLE);
       const outcome = await ctx.db.transaction(async (tx) => {
         // One add at a time per user, so two at once cannot both take the cart's last place.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
@@ -247,14 +211,14 @@ async function removeLines(tx: Database, userId: number, ids: number[]) {
 
 /** Turns the caller's cart lines `ids` into orders, one per storefront, and removes them; all or nothing. */
 async function placeOrders(tx: Database, userId: number, ids: number[], note: string, now: Date): Promise<number[]> {
-  const lines = await lockCartLines(tx, userId, ids);
+  const lines = await lockCartLines(tx, userId, ids, now);
   const found = new Set(lines.map((line) => line.id));
   const unknown = ids.filter((id) => !found.has(id));
   if (unknown.length > 0) {
     throw badRequest({ cart_item_ids: unknown.map((id) => `Unknown cart item: ${id}.`) });
   }
   const problems = lines.flatMap((line) => {
-    if (!isOrderable(line, now)) return [`This offer is no longer available: ${line.product}.`];
+    if (!line.isOrderable) return [`This offer is no longer available: ${line.product}.`];
     if (line.ownerId === userId) return [`You cannot order from your own storefront: ${line.storefront}.`];
     return [];
   });

@@ -11,7 +11,7 @@ import { requireSeller } from '../http/auth';
 import { readJson } from '../http/body';
 import type { QueryOf } from '../http/contract';
 import { badRequest, conflict, type FieldErrors, forbidden, invalid, notFound } from '../http/errors';
-import { page, pageWindow } from '../http/pagination';
+import { listPage } from '../http/pagination';
 import { isoDate } from '../lib/days';
 import { containsPattern } from '../lib/search';
 import { loadInvoices, MAX_INVOICE_CENTS, paymentStatusIs } from '../queries/invoices';
@@ -67,26 +67,15 @@ export function invoiceRoutes(ctx: ServerContext) {
       if (query.seller) conditions.push(eq(invoices.sellerId, query.seller));
       if (query.region) conditions.push(invoiceHasRegion(query.region));
       if (query.paymentStatus) conditions.push(paymentStatusIs(query.paymentStatus, day));
-      const where = and(...conditions);
-      const window = pageWindow(query);
-      const rows = await ctx.db
-        .select({ id: invoices.id, count: sql<number>`(count(*) over ())::int` })
-        .from(invoices)
-        .where(where)
-        .orderBy(...ORDERINGS[query.ordering ?? '-due_date'])
-        .limit(window.limit)
-        .offset(window.offset);
-      let count = rows[0]?.count ?? 0;
-      if (rows.length === 0 && window.offset > 0) {
-        const [total] = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(invoices).where(where);
-        count = total?.count ?? 0;
-      }
-      const results = await loadInvoices(
-        ctx.db,
-        rows.map((row) => row.id),
-        day,
-      );
-      return c.json(page(c.req.url, window, count, results));
+      const page = await listPage(ctx.db, c.req.url, query, {
+        table: invoices,
+        id: invoices.id,
+        conditions,
+        orderings: ORDERINGS,
+        ordering: query.ordering ?? '-due_date',
+        load: (ids) => loadInvoices(ctx.db, ids, day),
+      });
+      return c.json(page);
     })
     .post('/invoices/', async (c) => {
       const user = requireSeller(c);

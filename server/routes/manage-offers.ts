@@ -13,67 +13,13 @@ import { offers, productContains, publishers, regions, sellers } from '../db/sch
 import { requireSeller } from '../http/auth';
 import { readJson } from '../http/body';
 import { badRequest, type FieldErrors, HttpError, notFound } from '../http/errors';
-import { MAX_UNIT_PRICE_CENTS, toCents, toMoney } from '../http/money';
 import { page, pageWindow } from '../http/pagination';
 import { dayStart } from '../lib/days';
+import { NO_SUCH_TIME, nextVersion, readDateTime, readOfferChange, writeChanges } from '../queries/offer-changes';
 import { loadOffers, offerOrderBy, selectOffers, serializeOffer, validityOverlaps } from '../queries/offers';
 import { storefrontsOf } from '../queries/orders';
 
 const ownedBy = (userId: number): SQL => sql`${offers.sellerId} in ${storefrontsOf(userId)}`;
-
-/** Every write of an offer goes with this (the contract's `Offer.version`), in the same statement. */
-const nextVersion = sql`${offers.version} + 1`;
-
-/** The columns a bulk update may set, with the SQL type each value is read as. */
-const CHANGEABLE = {
-  product: [offers.product, 'text'],
-  publisherId: [offers.publisherId, 'integer'],
-  sellerId: [offers.sellerId, 'integer'],
-  regionId: [offers.regionId, 'integer'],
-  type: [offers.type, 'text'],
-  isHot: [offers.isHot, 'boolean'],
-  unitPriceCents: [offers.unitPriceCents, 'integer'],
-  startAt: [offers.startAt, 'timestamptz'],
-  endAt: [offers.endAt, 'timestamptz'],
-} as const;
-type Change = { id: number; set: { -readonly [K in keyof typeof CHANGEABLE]?: (typeof offers.$inferInsert)[K] } };
-/**
- * Writes `changes` (each offer's new values; offers that set the same columns share statements)
- * as `UPDATE … FROM (VALUES …)`, each offer's `version` one up and `updated_at` at `now`. One
- * statement per offer made a 500-offer update 500 statements; one for all of them held the event
- * loop for one long statement: chunks keep both short (behaviour §8).
- */
-async function writeChanges(tx: Database, changes: Change[], now: Date) {
-  const byColumns = new Map<string, Change[]>();
-  for (const change of changes) {
-    const key = Object.keys(change.set).sort().join(',');
-    const group = byColumns.get(key);
-    if (group) group.push(change);
-    else byColumns.set(key, [change]);
-  }
-  for (const [key, group] of byColumns) {
-    const columns = (key ? key.split(',') : []) as (keyof typeof CHANGEABLE)[];
-    for (const chunk of statementChunks(group)) {
-      const rows = chunk.map((change) => {
-        const values = columns.map((column) => {
-          const value = change.set[column];
-          return sql`${value instanceof Date ? value.toISOString() : value}::${sql.raw(CHANGEABLE[column][1])}`;
-        });
-        return sql`(${sql.join([sql`${change.id}::integer`, ...values], sql`, `)})`;
-      });
-      const names = columns.map((column) => sql.identifier(CHANGEABLE[column][0].name));
-      const set = [
-        ...names.map((name) => sql`${name} = v.${name}`),
-        sql`${sql.identifier(offers.updatedAt.name)} = ${now.toISOString()}::timestamptz`,
-        sql`${sql.identifier(offers.version.name)} = ${nextVersion}`,
-      ];
-      await tx.execute(sql`
-        update ${offers} set ${sql.join(set, sql`, `)}
-        from (values ${sql.join(rows, sql`, `)}) as v(${sql.join([sql`id`, ...names], sql`, `)})
-        where ${offers.id} = v.id`);
-    }
-  }
-}
 
 /**
  * Locks the caller's offers among `ids`; the first id that is not one of them answers 404. The
@@ -113,15 +59,6 @@ async function existingIds(
   );
   return new Set(rows.map((row) => row.id));
 }
-
-/** The contract's date-time format lets a leap second (`23:59:60Z`) through; a Date cannot hold it. */
-const NO_SUCH_TIME = 'This date or time does not exist.';
-function readDateTime(iso: string): Date | null {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 /** The 409 of an update whose changes started from versions that are no longer current. */
 function staleVersions(current: components['schemas']['Offer'][]): HttpError {
@@ -233,55 +170,13 @@ export function manageOfferRoutes(ctx: ServerContext) {
         const storefrontRows = await tx.select({ id: sellers.id, ownerId: sellers.ownerId }).from(sellers);
         const storefrontOwner = new Map(storefrontRows.map((row) => [row.id, row.ownerId]));
 
+        const facts = { userId: user.id, publisherIds, regionIds, storefrontOwner };
         const errors: FieldErrors = {};
-        const updates = body.offers.map((change, index): Change => {
-          const fail = (field: string, message: string) => {
+        const updates = body.offers.map((change, index) =>
+          readOfferChange(change, { ...facts, current: current.get(change.id) }, (field, message) => {
             errors[`offers.${index}.${field}`] = [message];
-          };
-          const set: Change['set'] = {};
-          if (change.product !== undefined) {
-            const product = change.product.trim();
-            if (product === '') fail('product', 'This field may not be blank.');
-            set.product = product;
-          }
-          if (change.publisher_id !== undefined) {
-            if (!publisherIds.has(change.publisher_id)) fail('publisher_id', doesNotExist(change.publisher_id));
-            set.publisherId = change.publisher_id;
-          }
-          if (change.region_id !== undefined) {
-            if (!regionIds.has(change.region_id)) fail('region_id', doesNotExist(change.region_id));
-            set.regionId = change.region_id;
-          }
-          if (change.seller_id !== undefined) {
-            const owner = storefrontOwner.get(change.seller_id);
-            if (owner === undefined) fail('seller_id', doesNotExist(change.seller_id));
-            else if (owner !== user.id) fail('seller_id', 'Choose one of your own storefronts.');
-            set.sellerId = change.seller_id;
-          }
-          if (change.type !== undefined) set.type = change.type;
-          if (change.is_hot !== undefined) set.isHot = change.is_hot;
-          if (change.unit_price !== undefined) {
-            const cents = toCents(change.unit_price);
-            if (cents <= 0) fail('unit_price', 'Ensure this value is greater than 0.');
-            else if (cents > MAX_UNIT_PRICE_CENTS) {
-              fail('unit_price', `Ensure this value is less than or equal to ${toMoney(MAX_UNIT_PRICE_CENTS)}.`);
-            }
-            set.unitPriceCents = cents;
-          }
-          if (change.start !== undefined || change.end !== undefined) {
-            const offer = current.get(change.id);
-            const startAt = change.start === undefined ? offer?.startAt : readDateTime(change.start);
-            const endAt = change.end === undefined ? offer?.endAt : readDateTime(change.end);
-            if (startAt === null) fail('start', NO_SUCH_TIME);
-            if (endAt === null) fail('end', NO_SUCH_TIME);
-            if (startAt && endAt && endAt.getTime() <= startAt.getTime()) {
-              fail(change.end === undefined ? 'start' : 'end', 'End must be after start.');
-            }
-            if (change.start !== undefined && startAt) set.startAt = startAt;
-            if (change.end !== undefined && endAt) set.endAt = endAt;
-          }
-          return { id: change.id, set };
-        });
+          }),
+        );
         if (Object.keys(errors).length > 0) throw badRequest(errors);
 
         await writeChanges(tx, updates, now);

@@ -7,15 +7,12 @@
  * withdrawn one shows product and price only while they are what clients saw published
  * (`public_version`, migration 0009).
  */
-import { eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
-import { inChunks } from '../db/paced';
-import { offers, sellers } from '../db/schema';
 import { readJson } from '../http/body';
 import { toMoney } from '../http/money';
-import { isOrderable, isPrivateDraft } from '../lib/orderable';
+import { isPrivateDraft, offersToOrder } from '../queries/orderable-offers';
 
 type OfferAvailability = components['schemas']['OfferAvailability'];
 
@@ -24,24 +21,7 @@ export function offerAvailabilityRoutes(ctx: ServerContext) {
     const body = ctx.contract.body('checkOfferAvailability', await readJson(c));
     const user = c.get('user');
     const ids = [...new Set(body.offer_ids)];
-    const now = ctx.now();
-    const rows = await inChunks(ids, (chunk) =>
-      ctx.db
-        .select({
-          id: offers.id,
-          product: offers.product,
-          unitPriceCents: offers.unitPriceCents,
-          isPublished: offers.isPublished,
-          endAt: offers.endAt,
-          version: offers.version,
-          publicVersion: offers.publicVersion,
-          ownerId: sellers.ownerId,
-        })
-        .from(offers)
-        .innerJoin(sellers, eq(sellers.id, offers.sellerId))
-        .where(inArray(offers.id, chunk)),
-    );
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byId = await offersToOrder(ctx.db, ids, ctx.now());
     const result = ids.map((id): OfferAvailability => {
       const offer = byId.get(id);
       const isOwn = offer?.ownerId === user.id;
@@ -49,7 +29,7 @@ export function offerAvailabilityRoutes(ctx: ServerContext) {
         return { offer_id: id, status: 'not_found', unit_price: null, product: null };
       }
       // Withdrawn wins over ended: the seller took it back, whatever its dates.
-      const status = isOrderable(offer, now) ? 'available' : offer.isPublished ? 'ended' : 'withdrawn';
+      const status = offer.isOrderable ? 'available' : offer.isPublished ? 'ended' : 'withdrawn';
       if (isPrivateDraft(offer, user.id)) {
         return { offer_id: id, status, unit_price: null, product: null };
       }

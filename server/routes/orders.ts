@@ -8,25 +8,15 @@ import { Hono } from 'hono';
 import type { AppContext, AppEnv, AuthUser, ServerContext } from '../context';
 import type { Database } from '../db/client';
 import { statementChunks } from '../db/paced';
-import {
-  type NegotiationState,
-  type OrderEventType,
-  offers,
-  orderEvents,
-  orderLines,
-  orders,
-  publishers,
-  regions,
-  sellers,
-} from '../db/schema';
+import { type NegotiationState, type OrderEventType, orderEvents, orderLines, orders, sellers } from '../db/schema';
 import { requireSeller } from '../http/auth';
 import { readJson } from '../http/body';
 import type { QueryOf } from '../http/contract';
 import { badRequest, conflict, type FieldErrors, forbidden, invalid, notFound } from '../http/errors';
 import { MAX_UNIT_PRICE_CENTS, toCents, toMoney } from '../http/money';
-import { page, pageWindow } from '../http/pagination';
+import { listPage } from '../http/pagination';
 import { dayStart } from '../lib/days';
-import { isOrderable } from '../lib/orderable';
+import { offersToOrder } from '../queries/orderable-offers';
 import {
   insertOrder,
   loadOrder,
@@ -63,26 +53,14 @@ async function listOrders(ctx: ServerContext, c: AppContext, scope: SQL, query: 
   if (query.counterOffer === 'only') conditions.push(ne(orders.negotiation, 'none'));
   if (query.invoiced === true) conditions.push(isNotNull(orders.invoiceId));
   if (query.invoiced === false) conditions.push(isNull(orders.invoiceId));
-  const where = and(...conditions);
-  const window = pageWindow(query);
-
-  const rows = await ctx.db
-    .select({ id: orders.id, count: sql<number>`(count(*) over ())::int` })
-    .from(orders)
-    .where(where)
-    .orderBy(...ORDERINGS[query.ordering ?? '-created_at'])
-    .limit(window.limit)
-    .offset(window.offset);
-  let count = rows[0]?.count ?? 0;
-  if (rows.length === 0 && window.offset > 0) {
-    const [total] = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(orders).where(where);
-    count = total?.count ?? 0;
-  }
-  const results = await loadOrders(
-    ctx.db,
-    rows.map((row) => row.id),
-  );
-  return page(c.req.url, window, count, results);
+  return listPage(ctx.db, c.req.url, query, {
+    table: orders,
+    id: orders.id,
+    conditions,
+    orderings: ORDERINGS,
+    ordering: query.ordering ?? '-created_at',
+    load: (ids) => loadOrders(ctx.db, ids),
+  });
 }
 
 interface ActionOrder {
@@ -218,24 +196,8 @@ export function orderRoutes(ctx: ServerContext) {
       const user = c.get('user');
       const body = ctx.contract.body('requestSpecialPrice', await readJson(c));
       const now = ctx.now();
-      const [offer] = await ctx.db
-        .select({
-          id: offers.id,
-          product: offers.product,
-          unitPriceCents: offers.unitPriceCents,
-          isPublished: offers.isPublished,
-          endAt: offers.endAt,
-          sellerId: offers.sellerId,
-          ownerId: sellers.ownerId,
-          publisher: publishers.name,
-          region: regions.name,
-        })
-        .from(offers)
-        .innerJoin(sellers, eq(sellers.id, offers.sellerId))
-        .innerJoin(publishers, eq(publishers.id, offers.publisherId))
-        .innerJoin(regions, eq(regions.id, offers.regionId))
-        .where(eq(offers.id, body.offer_id));
-      if (!offer || !isOrderable(offer, now)) throw invalid('offer_id', 'This offer is not available.');
+      const offer = (await offersToOrder(ctx.db, [body.offer_id], now)).get(body.offer_id);
+      if (!offer?.isOrderable) throw invalid('offer_id', 'This offer is not available.');
       if (offer.ownerId === user.id) throw invalid('offer_id', 'You cannot order from your own storefront.');
       const priceCents = toCents(body.unit_price);
       if (priceCents <= 0) throw invalid('unit_price', 'Ensure this value is greater than 0.00.');
@@ -251,7 +213,7 @@ export function orderRoutes(ctx: ServerContext) {
           clientNote: note,
           lines: [
             {
-              offerId: offer.id,
+              offerId: offer.offerId,
               product: offer.product,
               publisher: offer.publisher,
               region: offer.region,

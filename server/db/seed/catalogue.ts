@@ -1,5 +1,5 @@
 /** Publishers, regions, the three storefronts and the offers. */
-import { isOrderable } from '../../lib/orderable';
+import { isOrderable } from '../../queries/orderable-offers';
 import type { Database } from '../client';
 import { type OfferType, offers, publishers, regions, sellers } from '../schema';
 import type { Accounts } from './accounts';

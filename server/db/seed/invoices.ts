@@ -3,14 +3,9 @@ import { isoDate } from '../../lib/days';
 import type { Database } from '../client';
 import { invoices } from '../schema';
 import { insertBatched } from './batch';
-import type { OrderPlan } from './orders';
+import { invoiceIssuedAt, type OrderPlan } from './orders';
 import type { Random } from './random';
 import { DAY } from './time';
-
-/** An order is invoiced a day after it was approved. */
-export function invoiceIssuedAt(plan: OrderPlan): number {
-  return (plan.completedAt ?? plan.createdAt) + DAY;
-}
 
 /** Invoices numbered per year in issue order. Returns the invoice id per plan. */
 export async function insertInvoices(

@@ -11,7 +11,6 @@ import {
 import type { Accounts } from './accounts';
 import { insertBatched } from './batch';
 import { type Catalogue, runningAt, type SavedOffer } from './catalogue';
-import { invoiceIssuedAt } from './invoices';
 import type { Random } from './random';
 import { DAY, HOUR } from './time';
 
@@ -77,6 +76,11 @@ export interface OrderPlan {
   lines: LinePlan[];
   events: { type: OrderEventType; actorId: number; note: string; at: number }[];
   invoice: InvoiceKind | null;
+}
+
+/** An order is invoiced a day after it was approved. */
+export function invoiceIssuedAt(plan: OrderPlan): number {
+  return (plan.completedAt ?? plan.createdAt) + DAY;
 }
 
 function planOrder(
