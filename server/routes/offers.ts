@@ -5,6 +5,7 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { CsvError, type CsvRecord, pacedCsv } from '../../openapi/rules/csv';
 import type { components } from '../../openapi/schema';
 import { FIELD_LIMITS } from '../../openapi/schema.facts';
 import type { AppEnv, ServerContext } from '../context';
@@ -25,7 +26,6 @@ import { textProblem } from '../http/contract';
 import { badRequest, type FieldErrors, HttpError } from '../http/errors';
 import { MAX_UNIT_PRICE_CENTS, toCents, toMoney } from '../http/money';
 import { page, pageWindow } from '../http/pagination';
-import { CsvError, type CsvRecord, pacedCsv } from '../lib/csv';
 import { offerAnswers } from '../queries/offer-answers';
 import { offerCounts } from '../queries/offer-counts';
 import {

@@ -6,9 +6,9 @@
  */
 import type { CalendarDate } from '@internationalized/date';
 import type { UploadCheck, UploadOptions, UploadProblem } from '@machines/offer-upload/offer-upload.types';
+import { type CsvColumn, CsvError, type CsvRecord, parseCsv, toCsv } from '@openapi/rules/csv';
 import { fieldProblemsOf } from '@/api/api-error';
 import type { Offer } from '@/api/models';
-import { type CsvColumn, CsvError, type CsvRecord, parseCsv, toCsv } from '@/lib/csv';
 import { plainAmount } from '@/lib/money';
 import { fieldProblems, type OfferDraftErrors, textProblem, validityProblems } from './offer-rules';
 
