@@ -5,6 +5,7 @@
  */
 import { and, count, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { centsOf, MAX_UNIT_PRICE_CENTS, moneyOf } from '../../openapi/rules/money';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/client';
@@ -13,7 +14,6 @@ import { offers, productContains, publishers, regions, sellers } from '../db/sch
 import { requireSeller } from '../http/auth';
 import { readJson } from '../http/body';
 import { badRequest, type FieldErrors, HttpError, notFound } from '../http/errors';
-import { MAX_UNIT_PRICE_CENTS, toCents, toMoney } from '../http/money';
 import { page, pageWindow } from '../http/pagination';
 import { dayStart } from '../lib/days';
 import { loadOffers, offerOrderBy, selectOffers, serializeOffer, validityOverlaps } from '../queries/offers';
@@ -261,10 +261,10 @@ export function manageOfferRoutes(ctx: ServerContext) {
           if (change.type !== undefined) set.type = change.type;
           if (change.is_hot !== undefined) set.isHot = change.is_hot;
           if (change.unit_price !== undefined) {
-            const cents = toCents(change.unit_price);
+            const cents = centsOf(change.unit_price);
             if (cents <= 0) fail('unit_price', 'Ensure this value is greater than 0.');
             else if (cents > MAX_UNIT_PRICE_CENTS) {
-              fail('unit_price', `Ensure this value is less than or equal to ${toMoney(MAX_UNIT_PRICE_CENTS)}.`);
+              fail('unit_price', `Ensure this value is less than or equal to ${moneyOf(MAX_UNIT_PRICE_CENTS)}.`);
             }
             set.unitPriceCents = cents;
           }

@@ -9,12 +9,12 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { moneyOf } from '../../openapi/rules/money';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
 import { inChunks } from '../db/paced';
 import { offers, sellers } from '../db/schema';
 import { readJson } from '../http/body';
-import { toMoney } from '../http/money';
 import { isOrderable, isPrivateDraft } from '../lib/orderable';
 
 type OfferAvailability = components['schemas']['OfferAvailability'];
@@ -53,7 +53,7 @@ export function offerAvailabilityRoutes(ctx: ServerContext) {
       if (isPrivateDraft(offer, user.id)) {
         return { offer_id: id, status, unit_price: null, product: null };
       }
-      return { offer_id: id, status, unit_price: toMoney(offer.unitPriceCents), product: offer.product };
+      return { offer_id: id, status, unit_price: moneyOf(offer.unitPriceCents), product: offer.product };
     });
     return c.json({ offers: result });
   });

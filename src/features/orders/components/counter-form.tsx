@@ -1,13 +1,13 @@
 import { refusalMessageOf } from '@machines/negotiation/negotiation.logic';
 import type { NegotiationRef } from '@machines/negotiation/negotiation.machine';
+import { formatCents, moneyOf } from '@openapi/rules/money';
+import { centsOfPriceInput } from '@openapi/rules/price';
 import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { useSelector } from '@xstate/react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import type { CounterRequest, Order, OrderLine } from '@/api/models';
 import { useFailureFeedback } from '@/core/use-failure-feedback';
-import { formatCents, moneyOf } from '@/lib/money';
-import { centsOfPriceInput } from '@/lib/price';
 import { useForm } from '@/lib/use-form';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
