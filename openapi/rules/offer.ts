@@ -6,7 +6,8 @@
  * value, or undefined when the value is fine.
  */
 import { FIELD_LIMITS } from '../schema.facts';
-import { formatCents, MAX_UNIT_PRICE_CENTS } from './money';
+import { priceAboveMaximumMessage, tooLongMessage } from './bounds';
+import { MAX_UNIT_PRICE_CENTS } from './money';
 import { centsOfPriceInput } from './price';
 
 /** An offer's editable fields as inputs hold them: the price as typed, the times as local text. */
@@ -50,7 +51,7 @@ export function textProblem(text: string): string | undefined {
 export function productProblem(product: string): string | undefined {
   const trimmed = product.trim();
   if (trimmed === '') return 'Enter a product name.';
-  if (trimmed.length > MAX_PRODUCT_LENGTH) return `Keep the product name to ${MAX_PRODUCT_LENGTH} characters or fewer.`;
+  if (trimmed.length > MAX_PRODUCT_LENGTH) return tooLongMessage('product name', MAX_PRODUCT_LENGTH);
   return textProblem(trimmed);
 }
 
@@ -69,7 +70,7 @@ export function unitPriceProblem(price: string): string | undefined {
   if (/\.\d{3,}$/.test(text)) return 'Use at most 2 decimals in the unit price.';
   const cents = centsOfPriceInput(text);
   if (!(cents > 0)) return 'The unit price must be greater than 0.';
-  if (cents > MAX_UNIT_PRICE_CENTS) return `The unit price must be at most ${formatCents(MAX_UNIT_PRICE_CENTS)}.`;
+  if (cents > MAX_UNIT_PRICE_CENTS) return priceAboveMaximumMessage(MAX_UNIT_PRICE_CENTS);
   return undefined;
 }
 

@@ -5,7 +5,8 @@
  */
 import { and, count, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { centsOf, MAX_UNIT_PRICE_CENTS, moneyOf } from '../../openapi/rules/money';
+import { maximumAmountMessage } from '../../openapi/rules/bounds';
+import { centsOf, MAX_UNIT_PRICE_CENTS } from '../../openapi/rules/money';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/client';
@@ -264,7 +265,7 @@ export function manageOfferRoutes(ctx: ServerContext) {
             const cents = centsOf(change.unit_price);
             if (cents <= 0) fail('unit_price', 'Ensure this value is greater than 0.');
             else if (cents > MAX_UNIT_PRICE_CENTS) {
-              fail('unit_price', `Ensure this value is less than or equal to ${moneyOf(MAX_UNIT_PRICE_CENTS)}.`);
+              fail('unit_price', maximumAmountMessage(MAX_UNIT_PRICE_CENTS));
             }
             set.unitPriceCents = cents;
           }

@@ -6,8 +6,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { maximumAmountMessage, maxLengthMessage } from '../../openapi/rules/bounds';
 import { CsvError, type CsvRecord, pacedCsv } from '../../openapi/rules/csv';
-import { centsOf, MAX_UNIT_PRICE_CENTS, moneyOf } from '../../openapi/rules/money';
+import { centsOf, MAX_UNIT_PRICE_CENTS } from '../../openapi/rules/money';
 import type { components } from '../../openapi/schema';
 import { FIELD_LIMITS } from '../../openapi/schema.facts';
 import type { AppEnv, ServerContext } from '../context';
@@ -343,7 +344,7 @@ function validateRow(
   const product = value('product');
   if (product === '') fail('product', BLANK);
   else if (product.length > MAX_PRODUCT_LENGTH) {
-    fail('product', `Ensure this field has no more than ${MAX_PRODUCT_LENGTH} characters.`);
+    fail('product', maxLengthMessage(MAX_PRODUCT_LENGTH));
   }
 
   const byName = (column: UploadColumn, map: Map<string, number>, unknown: (raw: string) => string) => {
@@ -436,7 +437,7 @@ function parsePrice(raw: string): { cents: number } | { error: string } {
   const cents = centsOf(text);
   if (cents <= 0) return { error: 'Ensure this value is greater than 0.' };
   if (cents > MAX_UNIT_PRICE_CENTS) {
-    return { error: `Ensure this value is less than or equal to ${moneyOf(MAX_UNIT_PRICE_CENTS)}.` };
+    return { error: maximumAmountMessage(MAX_UNIT_PRICE_CENTS) };
   }
   return { cents };
 }

@@ -1,3 +1,4 @@
+import { quantityRangeMessage, tooLongMessage } from '@openapi/rules/bounds';
 import { formatCents, moneyOf } from '@openapi/rules/money';
 import { centsOfPriceInput, sanitizePrice } from '@openapi/rules/price';
 import { FIELD_LIMITS } from '@openapi/schema.facts';
@@ -26,7 +27,7 @@ function specialPriceSchema(listCents: number) {
   return z.object({
     quantity: z.string().check(
       z.refine((value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_QUANTITY, {
-        message: `Enter a quantity from 1 to ${MAX_QUANTITY.toLocaleString('en-US')}.`,
+        message: quantityRangeMessage(MAX_QUANTITY),
       }),
     ),
     unit_price: z.string().check(
@@ -36,7 +37,7 @@ function specialPriceSchema(listCents: number) {
         message: `The price must be below the list price of ${listPrice}.`,
       }),
     ),
-    note: z.string().check(z.trim(), z.maxLength(MAX_NOTE, `Keep the note to ${MAX_NOTE} characters or fewer.`)),
+    note: z.string().check(z.trim(), z.maxLength(MAX_NOTE, tooLongMessage('note', MAX_NOTE))),
   });
 }
 
