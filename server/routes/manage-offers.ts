@@ -264,7 +264,7 @@ export function manageOfferRoutes(ctx: ServerContext) {
           if (change.unit_price !== undefined) {
             const cents = centsOf(change.unit_price);
             if (cents <= 0) fail('unit_price', 'Ensure this value is greater than 0.');
-            else if (cents > MAX_UNIT_PRICE_CENTS) {
+            else if (!(cents <= MAX_UNIT_PRICE_CENTS)) {
               fail('unit_price', maximumAmountMessage(MAX_UNIT_PRICE_CENTS));
             }
             set.unitPriceCents = cents;

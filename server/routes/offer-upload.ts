@@ -436,7 +436,8 @@ function parsePrice(raw: string): { cents: number } | { error: string } {
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return { error: 'A valid number is required, like 12.50.' };
   const cents = centsOf(text);
   if (cents <= 0) return { error: 'Ensure this value is greater than 0.' };
-  if (cents > MAX_UNIT_PRICE_CENTS) {
+  // Too many digits to count in cents exactly (NaN) is above the largest price too.
+  if (!(cents <= MAX_UNIT_PRICE_CENTS)) {
     return { error: maximumAmountMessage(MAX_UNIT_PRICE_CENTS) };
   }
   return { cents };

@@ -239,7 +239,7 @@ export function orderRoutes(ctx: ServerContext) {
       if (offer.ownerId === user.id) throw invalid('offer_id', 'You cannot order from your own storefront.');
       const priceCents = centsOf(body.unit_price);
       if (priceCents <= 0) throw invalid('unit_price', 'Ensure this value is greater than 0.00.');
-      if (priceCents >= offer.unitPriceCents) {
+      if (!(priceCents < offer.unitPriceCents)) {
         throw invalid('unit_price', `Ask for less than the offer's price of ${moneyOf(offer.unitPriceCents)}.`);
       }
       const note = body.note ?? '';
@@ -334,7 +334,7 @@ export function orderRoutes(ctx: ServerContext) {
             errors[`lines.${i}.unit_price`] = ['Ensure this value is greater than 0.00.'];
             return [];
           }
-          if (priceCents > MAX_UNIT_PRICE_CENTS) {
+          if (!(priceCents <= MAX_UNIT_PRICE_CENTS)) {
             errors[`lines.${i}.unit_price`] = [`Ensure this value is at most ${moneyOf(MAX_UNIT_PRICE_CENTS)}.`];
             return [];
           }
