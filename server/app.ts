@@ -14,6 +14,7 @@ import { healthRoutes } from './routes/health';
 import { invoiceRoutes } from './routes/invoices';
 import { manageOfferRoutes } from './routes/manage-offers';
 import { offerAvailabilityRoutes } from './routes/offer-availability';
+import { offerUploadRoutes } from './routes/offer-upload';
 import { offerRoutes } from './routes/offers';
 import { optionRoutes } from './routes/options';
 import { orderRoutes } from './routes/orders';
@@ -49,6 +50,7 @@ export function createApp(ctx: ServerContext, options: { distDir?: string; log?:
     profileRoutes,
     optionRoutes,
     offerRoutes,
+    offerUploadRoutes,
     offerAvailabilityRoutes,
     manageOfferRoutes,
     cartRoutes,

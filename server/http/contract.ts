@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
+import { maximumMessage, maxLengthMessage } from '../../openapi/rules/bounds';
 import type { operations } from '../../openapi/schema';
 import { MAX_JSON_VALUES } from './body';
 import { badRequest, type FieldErrors, type HttpError, MAX_ERROR_MESSAGES } from './errors';
@@ -272,7 +273,7 @@ function messageFor(error: ErrorObject): string {
     case 'minimum':
       return `Ensure this value is greater than or equal to ${params.limit}.`;
     case 'maximum':
-      return `Ensure this value is less than or equal to ${params.limit}.`;
+      return maximumMessage(String(params.limit));
     case 'formatMinimum':
       return `Ensure this value is on or after ${params.limit}.`;
     case 'formatMaximum':
@@ -282,7 +283,7 @@ function messageFor(error: ErrorObject): string {
         ? 'This field may not be blank.'
         : `Ensure this field has at least ${params.limit} characters.`;
     case 'maxLength':
-      return `Ensure this field has no more than ${params.limit} characters.`;
+      return maxLengthMessage(Number(params.limit));
     case 'minItems':
       return `Ensure this field has at least ${params.limit} elements.`;
     case 'maxItems':

@@ -1,10 +1,10 @@
 /** Invoices as the contract shows them: a page costs its heads, its orders, and their sums in chunks of orders. */
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { moneyOf } from '../../openapi/rules/money';
 import type { components } from '../../openapi/schema';
 import type { Database } from '../db/client';
 import { inChunks } from '../db/paced';
 import { invoices, orderLines, orders, sellers, users } from '../db/schema';
-import { toMoney } from '../http/money';
 import { personName } from '../lib/people';
 
 type InvoiceBody = components['schemas']['Invoice'];
@@ -81,7 +81,7 @@ export async function loadInvoices(db: Database, ids: number[], today: string): 
     list.push({
       id: order.id,
       created_at: order.createdAt.toISOString(),
-      total: toMoney(Number(sum?.totalCents ?? 0)),
+      total: moneyOf(Number(sum?.totalCents ?? 0)),
       regions: sum?.regions ?? [],
     });
     ordersOf.set(order.invoiceId, list);
@@ -106,7 +106,7 @@ export async function loadInvoices(db: Database, ids: number[], today: string): 
         issued_at: invoice.issuedAt.toISOString(),
         due_date: invoice.dueDate,
         payment_date: invoice.paymentDate,
-        total: toMoney(invoice.totalCents),
+        total: moneyOf(invoice.totalCents),
         orders: ordersOf.get(invoice.id) ?? [],
       };
       return [invoice.id, body] as const;

@@ -5,11 +5,12 @@
  * until it says what it does, instead of passing validation and being dropped.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { maximumAmountMessage } from '../../openapi/rules/bounds';
+import { centsOf, MAX_UNIT_PRICE_CENTS } from '../../openapi/rules/money';
 import type { components } from '../../openapi/schema';
 import type { Database } from '../db/client';
 import { statementChunks } from '../db/paced';
 import { offers } from '../db/schema';
-import { MAX_UNIT_PRICE_CENTS, toCents, toMoney } from '../http/money';
 
 type OfferChange = components['schemas']['OfferChange'];
 
@@ -97,11 +98,10 @@ const FIELDS: FieldReaders = {
     set.isHot = value;
   },
   unit_price: ({ value, set, fail }) => {
-    const cents = toCents(value);
+    const cents = centsOf(value);
     if (cents <= 0) fail('Ensure this value is greater than 0.');
-    else if (cents > MAX_UNIT_PRICE_CENTS) {
-      fail(`Ensure this value is less than or equal to ${toMoney(MAX_UNIT_PRICE_CENTS)}.`);
-    }
+    // Not `>`: an amount with too many digits to count exactly reads as NaN, and is refused too.
+    else if (!(cents <= MAX_UNIT_PRICE_CENTS)) fail(maximumAmountMessage(MAX_UNIT_PRICE_CENTS));
     set.unitPriceCents = cents;
   },
   start: ({ value, set, fail }) => {

@@ -4,11 +4,11 @@
  * bulk update.
  */
 import { and, asc, desc, eq, gt, gte, inArray, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { moneyOf } from '../../openapi/rules/money';
 import type { components, operations } from '../../openapi/schema';
 import type { Database } from '../db/client';
 import { inChunks } from '../db/paced';
 import { containsPattern, offers, productMatches } from '../db/schema';
-import { toMoney } from '../http/money';
 import { dayStart } from '../lib/days';
 
 type OfferBody = components['schemas']['Offer'];
@@ -187,7 +187,7 @@ export function serializeOffer(row: OfferRow): OfferBody {
     region_code: row.regionCode,
     type: row.type,
     is_hot: row.isHot,
-    unit_price: toMoney(row.unitPriceCents),
+    unit_price: moneyOf(row.unitPriceCents),
     start: row.startAt.toISOString(),
     end: row.endAt.toISOString(),
     is_published: row.isPublished,

@@ -4,6 +4,7 @@
  */
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { moneyOf } from '../../openapi/rules/money';
 import type { components } from '../../openapi/schema';
 import type { Database } from '../db/client';
 import { statementChunks } from '../db/paced';
@@ -17,7 +18,6 @@ import {
   sellers,
   users,
 } from '../db/schema';
-import { toMoney } from '../http/money';
 import { personName } from '../lib/people';
 import { containsPattern } from '../lib/search';
 
@@ -140,13 +140,13 @@ function serializeOrder(row: {
       publisher: line.publisher,
       region: line.region,
       quantity: line.quantity,
-      unit_price: toMoney(line.unitPriceCents),
-      list_unit_price: toMoney(line.listUnitPriceCents),
+      unit_price: moneyOf(line.unitPriceCents),
+      list_unit_price: moneyOf(line.listUnitPriceCents),
       counter_quantity: line.counterQuantity,
-      counter_unit_price: line.counterUnitPriceCents === null ? null : toMoney(line.counterUnitPriceCents),
-      total: toMoney(line.quantity * line.unitPriceCents),
+      counter_unit_price: line.counterUnitPriceCents === null ? null : moneyOf(line.counterUnitPriceCents),
+      total: moneyOf(line.quantity * line.unitPriceCents),
     })),
-    total: toMoney(lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0)),
+    total: moneyOf(lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0)),
     item_count: lines.reduce((sum, line) => sum + line.quantity, 0),
     client_note: order.clientNote,
     counter_note: order.counterNote,

@@ -5,14 +5,15 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { moneyOf } from '../../openapi/rules/money';
 import type { components } from '../../openapi/schema';
+import { FIELD_LIMITS } from '../../openapi/schema.facts';
 import type { AppContext, AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/client';
 import { inChunks, statementChunks } from '../db/paced';
 import { cartItems, users } from '../db/schema';
 import { readJson } from '../http/body';
 import { badRequest, invalid, notFound } from '../http/errors';
-import { MAX_CART_POSITIONS, MAX_QUANTITY, toMoney } from '../http/money';
 import { checkoutOrderIds, claimCheckoutKey, recordCheckout } from '../queries/checkout-keys';
 import { isPrivateDraft, offersToOrder } from '../queries/orderable-offers';
 import { insertOrder, loadOrders, type NewOrderLine } from '../queries/orders';
@@ -26,6 +27,11 @@ const ITEM_ID = ':itemId{[1-9][0-9]{0,8}}';
 const CHECKOUT_KEY = ':key{[A-Za-z0-9_-]{8,100}}';
 
 const UNAVAILABLE = 'This offer is not available.';
+
+/** The contract's largest quantity of a cart line, which two adds of the same offer must not pass together. */
+const MAX_QUANTITY = FIELD_LIMITS.CartAddRequest.quantity.maximum;
+/** The most lines a cart holds: what one checkout takes (CheckoutRequest), so any cart can be sent. */
+export const MAX_CART_POSITIONS = FIELD_LIMITS.CheckoutRequest.cart_item_ids.maxItems;
 
 /** A cart line's own columns. */
 const itemColumns = {
@@ -96,9 +102,9 @@ async function readCart(ctx: ServerContext, userId: number): Promise<CartBody> {
     publisher: line.publisher,
     seller: line.storefront,
     region: line.region,
-    price: isHidden ? null : toMoney(line.unitPriceCents),
+    price: isHidden ? null : moneyOf(line.unitPriceCents),
     quantity: line.quantity,
-    total: isHidden ? null : toMoney(line.quantity * line.unitPriceCents),
+    total: isHidden ? null : moneyOf(line.quantity * line.unitPriceCents),
     available: line.isOrderable,
   }));
   const priced = shown.filter(({ isHidden }) => !isHidden).map(({ line }) => line);
@@ -106,7 +112,7 @@ async function readCart(ctx: ServerContext, userId: number): Promise<CartBody> {
     items,
     total_items: lines.reduce((sum, line) => sum + line.quantity, 0),
     total_positions: lines.length,
-    total_price: toMoney(priced.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0)),
+    total_price: moneyOf(priced.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0)),
   };
 }
 

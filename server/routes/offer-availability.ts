@@ -8,10 +8,10 @@
  * (`public_version`, migration 0009).
  */
 import { Hono } from 'hono';
+import { moneyOf } from '../../openapi/rules/money';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
 import { readJson } from '../http/body';
-import { toMoney } from '../http/money';
 import { isPrivateDraft, offersToOrder } from '../queries/orderable-offers';
 
 type OfferAvailability = components['schemas']['OfferAvailability'];
@@ -33,7 +33,7 @@ export function offerAvailabilityRoutes(ctx: ServerContext) {
       if (isPrivateDraft(offer, user.id)) {
         return { offer_id: id, status, unit_price: null, product: null };
       }
-      return { offer_id: id, status, unit_price: toMoney(offer.unitPriceCents), product: offer.product };
+      return { offer_id: id, status, unit_price: moneyOf(offer.unitPriceCents), product: offer.product };
     });
     return c.json({ offers: result });
   });

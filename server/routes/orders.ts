@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { centsOf, MAX_UNIT_PRICE_CENTS, moneyOf } from '../../openapi/rules/money';
 import type { AppContext, AppEnv, AuthUser, ServerContext } from '../context';
 import type { Database } from '../db/client';
 import { statementChunks } from '../db/paced';
@@ -13,7 +14,6 @@ import { requireSeller } from '../http/auth';
 import { readJson } from '../http/body';
 import type { QueryOf } from '../http/contract';
 import { badRequest, conflict, type FieldErrors, forbidden, invalid, notFound } from '../http/errors';
-import { MAX_UNIT_PRICE_CENTS, toCents, toMoney } from '../http/money';
 import { listPage } from '../http/pagination';
 import { dayStart } from '../lib/days';
 import { offersToOrder } from '../queries/orderable-offers';
@@ -199,10 +199,10 @@ export function orderRoutes(ctx: ServerContext) {
       const offer = (await offersToOrder(ctx.db, [body.offer_id], now)).get(body.offer_id);
       if (!offer?.isOrderable) throw invalid('offer_id', 'This offer is not available.');
       if (offer.ownerId === user.id) throw invalid('offer_id', 'You cannot order from your own storefront.');
-      const priceCents = toCents(body.unit_price);
+      const priceCents = centsOf(body.unit_price);
       if (priceCents <= 0) throw invalid('unit_price', 'Ensure this value is greater than 0.00.');
-      if (priceCents >= offer.unitPriceCents) {
-        throw invalid('unit_price', `Ask for less than the offer's price of ${toMoney(offer.unitPriceCents)}.`);
+      if (!(priceCents < offer.unitPriceCents)) {
+        throw invalid('unit_price', `Ask for less than the offer's price of ${moneyOf(offer.unitPriceCents)}.`);
       }
       const note = body.note ?? '';
       const orderId = await ctx.db.transaction((tx) =>
@@ -291,13 +291,13 @@ export function orderRoutes(ctx: ServerContext) {
             errors[`lines.${i}.non_field_errors`] = ['Give a unit price, a quantity or both.'];
             return [];
           }
-          const priceCents = proposed.unit_price === undefined ? line.unitPriceCents : toCents(proposed.unit_price);
+          const priceCents = proposed.unit_price === undefined ? line.unitPriceCents : centsOf(proposed.unit_price);
           if (priceCents <= 0) {
             errors[`lines.${i}.unit_price`] = ['Ensure this value is greater than 0.00.'];
             return [];
           }
-          if (priceCents > MAX_UNIT_PRICE_CENTS) {
-            errors[`lines.${i}.unit_price`] = [`Ensure this value is at most ${toMoney(MAX_UNIT_PRICE_CENTS)}.`];
+          if (!(priceCents <= MAX_UNIT_PRICE_CENTS)) {
+            errors[`lines.${i}.unit_price`] = [`Ensure this value is at most ${moneyOf(MAX_UNIT_PRICE_CENTS)}.`];
             return [];
           }
           return [{ id: line.id, priceCents, quantity: proposed.quantity ?? line.quantity }];

@@ -5,10 +5,11 @@
  * `COERCE_DECIMAL_TO_STRING = False` sends it, a JSON number. An amount that cannot be read becomes
  * NaN, which every screen shows as a dash, and is reported once.
  */
+
+import { centsOf } from '@openapi/rules/money';
 import type { paths } from '@openapi/schema';
 import { MONEY_FIELDS, type Read } from '@openapi/schema.facts';
 import type { Client } from 'openapi-fetch';
-import { centsOf } from '@/lib/money';
 
 type ReadOperation<O> = O extends { responses: unknown }
   ? { [K in keyof O]: K extends 'responses' ? Read<O[K]> : O[K] }

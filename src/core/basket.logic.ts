@@ -5,10 +5,11 @@
  * quantity is a whole number from 1 to MAX_QUANTITY (the contract's bound for a cart line), and
  * totals are sums in integer cents.
  */
+
+import { MAX_UNIT_PRICE_CENTS } from '@openapi/rules/money';
 import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { z } from 'zod/mini';
 import { centsOfEuros } from '@/lib/money';
-import { MAX_UNIT_PRICE_CENTS } from '@/lib/price';
 
 /** The contract's largest quantity for one cart line (CartAddRequest). */
 export const MAX_QUANTITY = FIELD_LIMITS.CartAddRequest.quantity.maximum;

@@ -1,6 +1,6 @@
+import { formatPriceInput, sanitizePrice } from '@openapi/rules/price';
 import { useId } from 'react';
 import { TextField as AriaTextField, Input, Label } from 'react-aria-components';
-import { formatPriceInput, sanitizePrice } from '@/lib/price';
 import { FieldHelp } from './field-help';
 import './field.css';
 import './price-field.css';
@@ -86,7 +86,7 @@ export function PriceField({
           onChange={(event) => {
             // Rewrite the text here, before React puts the sanitised value back, so that the caret
             // stays after what was typed instead of jumping to the end. The sanitised form of the
-            // text before the caret is the text before the new caret (src/lib/price.ts).
+            // text before the caret is the text before the new caret (openapi/rules/price.ts).
             const input = event.currentTarget;
             const typed = input.value;
             const clean = sanitizePrice(typed);

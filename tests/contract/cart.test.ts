@@ -1,7 +1,7 @@
 /** The client's cart: read, add, change a quantity, remove a line. */
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { cartItems, offers } from '../../server/db/schema';
-import { MAX_CART_POSITIONS } from '../../server/http/money';
+import { MAX_CART_POSITIONS } from '../../server/routes/cart';
 import { ownsOperations } from './support/coverage';
 import { demoAccounts } from './support/demo';
 import { expectConsistentCart, lineFor, orderSteps } from './support/orders';

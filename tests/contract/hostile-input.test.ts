@@ -7,11 +7,11 @@
  * refused with a DRF-shaped 400 of bounded size, or answered as its valid request is.
  */
 import { randomUUID } from 'node:crypto';
+import { MAX_CSV_FIELDS } from '../../openapi/rules/csv';
 import { MAX_JSON_BYTES, MAX_UPLOAD_BYTES } from '../../server/app';
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../server/http/body';
 import { MAX_ERROR_MESSAGES } from '../../server/http/errors';
-import { MAX_CSV_FIELDS } from '../../server/lib/csv';
-import { MAX_UPLOAD_ROWS } from '../../server/routes/offers';
+import { MAX_UPLOAD_ROWS } from '../../server/routes/offer-upload';
 import { fillPath, type Operation, operations, responseProblems } from './support/contract';
 import {
   asText,

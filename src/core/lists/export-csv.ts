@@ -3,11 +3,12 @@
  * of it, in its order, downloaded as one file. The list's own page and page size play no part: the
  * export walks the same query from offset 0 in pages of the contract's largest `limit`.
  */
+
+import { type CsvColumn, toCsv } from '@openapi/rules/csv';
 import { PARAMETER_LIMITS } from '@openapi/schema.facts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import type { ApiClient } from '@/api/client';
-import { type CsvColumn, toCsv } from '@/lib/csv';
 import { toLocalIso } from '@/lib/dates';
 import { notify } from '@/ui/notify';
 import { useApiLogic } from '../api';

@@ -1,10 +1,11 @@
 /** Billing's calls: the invoice list, one invoice and the CSV export. */
+
+import type { CsvColumn } from '@openapi/rules/csv';
 import type { ApiClient } from '@/api/client';
 import type { Invoice, InvoiceListQuery } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
 import { exportCsv } from '@/core/lists/export-csv';
 import { list, load } from '@/core/workflows';
-import type { CsvColumn } from '@/lib/csv';
 import { plainAmount } from '@/lib/money';
 import { invoiceStatusLabels, paymentStatusLabels } from './invoice-labels';
 

@@ -1,10 +1,11 @@
 /** The Offers page's calls: the offer list, its export and a special-price request. */
+
+import type { CsvColumn } from '@openapi/rules/csv';
 import type { ApiClient } from '@/api/client';
 import type { Offer, OfferListQuery, SpecialPriceRequest } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
 import { exportCsv } from '@/core/lists/export-csv';
 import { list, submission } from '@/core/workflows';
-import type { CsvColumn } from '@/lib/csv';
 import { plainAmount } from '@/lib/money';
 
 export const OFFERS_LOAD_FALLBACK = 'The offers could not be loaded.';

@@ -1,12 +1,12 @@
 /** The orders pages' calls: the order lists, one order, the CSV exports and the negotiation moves. */
 import { negotiationMachine } from '@machines/negotiation/negotiation.machine';
+import type { CsvColumn } from '@openapi/rules/csv';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import type { Order, OrderListQuery } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
 import { exportCsv } from '@/core/lists/export-csv';
 import { list, load } from '@/core/workflows';
-import type { CsvColumn } from '@/lib/csv';
 import { plainAmount } from '@/lib/money';
 import { negotiationLabels, statusLabelOf } from './order-labels';
 

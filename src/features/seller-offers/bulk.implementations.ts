@@ -9,13 +9,13 @@
  * being lost.
  */
 import { fieldErrorsOf, permissionMessageOf, statusOf } from '@machines/shared/message-of';
+import { moneyOf } from '@openapi/rules/money';
 import { FIELD_LIMITS, PARAMETER_LIMITS } from '@openapi/schema.facts';
 import type { ActorRefFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import type { ManageOfferListQuery, Offer, OfferChange } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
 import { submission } from '@/core/workflows';
-import { moneyOf } from '@/lib/money';
 
 /** The most offers one call takes: the contract's `maxItems` of `PublishRequest.offer_ids` and `BulkUpdateRequest.offers`. */
 const CHUNK_SIZE = Math.min(

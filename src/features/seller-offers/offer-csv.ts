@@ -2,15 +2,15 @@
  * The offer upload's file format (contract: `POST /api/v1/offers/upload/`): its columns, the
  * template, the export that uploads back, the check the browser runs before sending a file, and
  * the server's refusal read into the same problems. The check applies the server's rules for the
- * file (server/routes/offers.ts) and the grid's rules for each offer (./offer-rules.ts).
+ * file (server/routes/offer-upload.ts) and the contract's rules for each offer (openapi/rules/offer.ts).
  */
 import type { CalendarDate } from '@internationalized/date';
 import type { UploadCheck, UploadOptions, UploadProblem } from '@machines/offer-upload/offer-upload.types';
+import { type CsvColumn, CsvError, type CsvRecord, parseCsv, toCsv } from '@openapi/rules/csv';
+import { type OfferProblems, offerProblems, textProblem } from '@openapi/rules/offer';
 import { fieldProblemsOf } from '@/api/api-error';
 import type { Offer } from '@/api/models';
-import { type CsvColumn, CsvError, type CsvRecord, parseCsv, toCsv } from '@/lib/csv';
 import { plainAmount } from '@/lib/money';
-import { fieldProblems, type OfferDraftErrors, textProblem, validityProblems } from './offer-rules';
 
 const UPLOAD_COLUMNS = [
   'product',
@@ -171,7 +171,7 @@ const HOT_VALUES = new Map([
   ['no', false],
 ]);
 /** The draft's fields and the file's columns that hold them. */
-const COLUMN_OF: Record<keyof OfferDraftErrors, UploadColumn> = {
+const COLUMN_OF: Record<keyof OfferProblems, UploadColumn> = {
   product: 'product',
   unit_price: 'unit_price',
   publisher_id: 'publisher',
@@ -237,20 +237,16 @@ function problemsOfRow(
   if ('error' in start) fail('start', start.error);
   if ('error' in end) fail('end', end.error);
 
-  const offerProblems = {
-    ...fieldProblems({
-      product: value('product'),
-      unit_price: 'text' in price ? price.text : '',
-      publisher_id: publisherId,
-      seller_id: storefront?.id ?? null,
-      region_id: regionId,
-    }),
-    ...validityProblems(
-      { text: value('start'), instant: 'instant' in start ? start.instant : null },
-      { text: value('end'), instant: 'instant' in end ? end.instant : null },
-    ),
-  };
-  for (const [field, message] of Object.entries(offerProblems) as [keyof OfferDraftErrors, string][]) {
+  const problemsOfOffer = offerProblems({
+    product: value('product'),
+    unit_price: 'text' in price ? price.text : '',
+    publisher_id: publisherId,
+    seller_id: storefront?.id ?? null,
+    region_id: regionId,
+    start: { text: value('start'), instant: 'instant' in start ? start.instant : null },
+    end: { text: value('end'), instant: 'instant' in end ? end.instant : null },
+  });
+  for (const [field, message] of Object.entries(problemsOfOffer) as [keyof OfferProblems, string][]) {
     fail(COLUMN_OF[field], message);
   }
   // The contract's rule for strings holds for every cell (server: `textProblem`).
@@ -264,7 +260,7 @@ function problemsOfRow(
 /**
  * A price cell as the server reads it: a leading € or $ and thousands commas are removed
  * (behaviour §5), but a comma that does not group thousands (`12,50`) is refused rather than
- * read as 1250, and so is a leading or trailing dot. The rest is the grid's rule (./offer-rules.ts).
+ * read as 1250, and so is a leading or trailing dot. The rest is the offer's rule (openapi/rules/offer.ts).
  */
 function priceOf(raw: string): { text: string } | { error: string } {
   let text = raw;

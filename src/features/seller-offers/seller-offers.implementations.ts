@@ -2,6 +2,8 @@
 import { rowEditingMachine } from '@machines/row-editing/row-editing.machine';
 import type { DraftField, OfferDraft, SaveInput } from '@machines/row-editing/row-editing.types';
 import { statusOf } from '@machines/shared/message-of';
+import { centsOf } from '@openapi/rules/money';
+import { formatPriceInput } from '@openapi/rules/price';
 import { assign, fromPromise, type MachineImplementationsFrom } from 'xstate';
 import { MALFORMED_MESSAGE } from '@/api/api-error';
 import type { ApiClient } from '@/api/client';
@@ -9,8 +11,7 @@ import type { ManageOfferListQuery, Offer, OfferChange, OfferConflict } from '@/
 import { unwrap } from '@/api/unwrap';
 import { list } from '@/core/workflows';
 import { fromLocalIso, toLocalIso } from '@/lib/dates';
-import { centsOf, plainAmount } from '@/lib/money';
-import { formatPriceInput } from '@/lib/price';
+import { plainAmount } from '@/lib/money';
 import { validateOfferDraft } from './offer-rules';
 
 export const MANAGE_OFFERS_FALLBACK = 'Your offers could not be loaded.';

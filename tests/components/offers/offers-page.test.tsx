@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { basket, MAX_POSITIONS } from '@/core/basket';
 import { OffersPage } from '@/features/offers/pages/offers-page';
-import { captureDownloads, csvRecordsOf } from '../../support/downloads';
 import { aBasketItem } from '../../support/basket';
+import { captureDownloads, csvRecordsOf } from '../../support/downloads';
 import { aProfile, type RenderPageOptions, renderPage, type SeenRequest } from '../../support/render';
 import { anOffer, someOptions } from './offer-fixtures';
 

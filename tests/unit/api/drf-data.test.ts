@@ -6,12 +6,12 @@
  * contract's dotted keys.
  */
 import { fieldErrorsOf } from '@machines/shared/message-of';
+import { centsOf, formatCents } from '@openapi/rules/money';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type ApiError, fieldMessagesOf } from '@/api/api-error';
 import { createApiClients } from '@/api/client';
 import { tokenStore } from '@/api/token-store';
 import { unwrap } from '@/api/unwrap';
-import { centsOf, formatCents } from '@/lib/money';
 import {
   DECIMAL_PLACES,
   MIN_ONE,

@@ -1,7 +1,8 @@
 /**
  * Imports point one way: app → features → core → ui/api/lib; no feature imports another;
- * machines/ is pure (no React, browser or src/); server/ stands alone. A new import that breaks
- * the direction fails here, with the file and the import named.
+ * machines/ is pure (no React, browser or src/); server/ stands alone; openapi/rules, the contract's
+ * rules as code that the app and the server share, imports neither of them. A new import that
+ * breaks the direction fails here, with the file and the import named.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -42,6 +43,15 @@ const featureOf = (path: string) => /^src\/features\/([^/]+)/.exec(path)?.[1];
 
 /** What each layer must not import, as a reason per bad import (null when allowed). */
 function problem(file: string, { target, typeOnly }: { target: string; typeOnly: boolean }): string | null {
+  if (within(file, 'openapi')) {
+    if (['src', 'server', 'machines'].some((dir) => within(target, dir))) {
+      return 'openapi/ is shared by the app and the server and imports neither';
+    }
+    if (/^(react|react-dom|@xstate\/react|react-aria-components|wouter|xstate)(\/|$)/.test(target)) {
+      return 'openapi/ imports no React, router or machine library';
+    }
+    return null;
+  }
   if (within(file, 'server')) {
     return within(target, 'src') || within(target, 'machines') ? 'server/ imports nothing from the app' : null;
   }
@@ -73,11 +83,12 @@ function problem(file: string, { target, typeOnly }: { target: string; typeOnly:
 }
 
 describe('layers', () => {
-  const files = [...filesUnder('src'), ...filesUnder('machines'), ...filesUnder('server')];
+  const files = [...filesUnder('src'), ...filesUnder('machines'), ...filesUnder('server'), ...filesUnder('openapi')];
 
   it('finds the files and their imports', () => {
     expect(files.length).toBeGreaterThan(50);
     expect(importsOf('src/app/session-providers.tsx').map((i) => i.target)).toContain('src/core/session');
+    expect(files).toContain('openapi/rules/csv.ts');
   });
 
   it('points every import one way', () => {
@@ -90,8 +101,8 @@ describe('layers', () => {
     expect(broken).toEqual([]);
   });
 
-  it('keeps browser globals and fetch out of machines/', () => {
-    const offenders = filesUnder('machines').filter((file) =>
+  it('keeps browser globals and fetch out of machines/ and openapi/rules', () => {
+    const offenders = [...filesUnder('machines'), ...filesUnder('openapi/rules')].filter((file) =>
       /\b(window|document|localStorage|sessionStorage|fetch)\s*[.(]/.test(readFileSync(join(root, file), 'utf8')),
     );
     expect(offenders).toEqual([]);
@@ -102,5 +113,16 @@ describe('layers', () => {
     expect(problem('src/features/offers/x.ts', { target: 'src/features/basket/y', typeOnly: false })).not.toBeNull();
     expect(problem('machines/x/y.ts', { target: 'react', typeOnly: false })).not.toBeNull();
     expect(problem('server/x.ts', { target: 'src/api/models', typeOnly: true })).not.toBeNull();
+  });
+
+  it('would catch the shared rules importing the app, the server, machines or React', () => {
+    for (const target of ['src/lib/dates', 'server/http/errors', 'machines/row-editing/row-editing.types']) {
+      expect(problem('openapi/rules/x.ts', { target, typeOnly: true })).not.toBeNull();
+    }
+    for (const target of ['react', 'react-dom/client', 'wouter', 'xstate', '@xstate/react']) {
+      expect(problem('openapi/rules/x.ts', { target, typeOnly: false })).not.toBeNull();
+    }
+    expect(problem('openapi/rules/x.ts', { target: 'openapi/schema.facts', typeOnly: false })).toBeNull();
+    expect(importsOf('openapi/rules/csv.ts').filter((entry) => problem('openapi/rules/csv.ts', entry))).toEqual([]);
   });
 });

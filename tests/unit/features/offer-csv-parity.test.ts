@@ -1,5 +1,5 @@
 /**
- * The browser's check of an upload (offer-csv.ts) against the server's own (server/routes/offers.ts):
+ * The browser's check of an upload (offer-csv.ts) against the server's own (server/routes/offer-upload.ts):
  * the same files, sent to a real server on a fresh database, must be refused in the same cells, and
  * accepted alike. The messages may differ; where they point may not.
  */

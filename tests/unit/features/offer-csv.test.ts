@@ -1,5 +1,6 @@
 import { CalendarDate } from '@internationalized/date';
 import type { UploadOptions } from '@machines/offer-upload/offer-upload.types';
+import { toCsv } from '@openapi/rules/csv';
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '@/api/models';
 import {
@@ -9,7 +10,6 @@ import {
   refusalOf,
   templateCsv,
 } from '@/features/seller-offers/offer-csv';
-import { toCsv } from '@/lib/csv';
 
 const options: UploadOptions = {
   publishers: [

@@ -1,7 +1,7 @@
+import { MAX_UNIT_PRICE_CENTS } from '@openapi/rules/money';
+import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { describe, expect, it } from 'vitest';
 import { type OfferDraft, validateOfferDraft } from '@/features/seller-offers/offer-rules';
-import { MAX_UNIT_PRICE_CENTS } from '@/lib/price';
-import { MAX_UNIT_PRICE_CENTS as SERVER_MAX_UNIT_PRICE_CENTS } from '../../../server/http/money';
 
 const aDraft = (patch: Partial<OfferDraft> = {}): OfferDraft => ({
   product: 'Elden Ring',
@@ -57,8 +57,8 @@ describe('validateOfferDraft', () => {
     expect(validateOfferDraft(aDraft({ unit_price }))).toEqual({ unit_price: message });
   });
 
-  it('uses the server’s largest unit price', () => {
-    expect(MAX_UNIT_PRICE_CENTS).toBe(SERVER_MAX_UNIT_PRICE_CENTS);
+  it('uses the contract’s largest unit price, which the server applies too', () => {
+    expect(MAX_UNIT_PRICE_CENTS).toBe(FIELD_LIMITS.OfferChange.unit_price.maximumCents);
   });
 
   it('asks for publisher, seller and region', () => {

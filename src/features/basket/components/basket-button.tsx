@@ -1,8 +1,8 @@
+import { formatCents } from '@openapi/rules/money';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useBasketTotals } from '@/core/basket';
 import { paths } from '@/core/paths';
-import { formatCents } from '@/lib/money';
 import { popupBasket } from '@/lib/preferences';
 import { usePersisted } from '@/lib/use-persisted';
 import { announce } from '@/ui/announce';

@@ -1,6 +1,7 @@
+import { formatCents } from '@openapi/rules/money';
 import { memo } from 'react';
 import { type BasketItem, basket, lineTotalCents, MAX_QUANTITY } from '@/core/basket';
-import { centsOfEuros, formatCents } from '@/lib/money';
+import { centsOfEuros } from '@/lib/money';
 import { Button } from '@/ui/button';
 import { FlameIcon, InfoIcon, TrashIcon, WarningIcon } from '@/ui/icons';
 import { NumberField } from '@/ui/number-field';

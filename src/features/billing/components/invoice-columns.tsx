@@ -1,7 +1,7 @@
+import { formatCents } from '@openapi/rules/money';
 import type { Invoice } from '@/api/models';
 import type { ItemLinks } from '@/core/lists/item-links';
 import { formatDateTime, formatDay } from '@/lib/dates';
-import { formatCents } from '@/lib/money';
 import { createGridColumns } from '@/ui/data-grid';
 import { Link } from '@/ui/link';
 import { invoiceStatusLabels } from '../invoice-labels';

@@ -1,7 +1,7 @@
+import { formatCents } from '@openapi/rules/money';
 import { useId } from 'react';
 import type { Invoice } from '@/api/models';
 import { formatDateTime, formatDay } from '@/lib/dates';
-import { formatCents } from '@/lib/money';
 import { invoiceStatusLabels } from '../invoice-labels';
 import { PaymentStatusBadge } from './payment-status-badge';
 

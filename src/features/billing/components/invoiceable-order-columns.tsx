@@ -1,6 +1,6 @@
+import { formatCents } from '@openapi/rules/money';
 import type { Order } from '@/api/models';
 import { formatDateTime } from '@/lib/dates';
-import { formatCents } from '@/lib/money';
 import { createGridColumns } from '@/ui/data-grid';
 
 const column = createGridColumns<Order>();

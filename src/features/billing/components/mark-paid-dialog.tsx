@@ -1,10 +1,10 @@
+import { formatCents } from '@openapi/rules/money';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { Invoice } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { announceChange } from '@/core/data-events';
 import { formatDay } from '@/lib/dates';
-import { formatCents } from '@/lib/money';
 import { Button } from '@/ui/button';
 import { DatePicker } from '@/ui/date-picker';
 import { Dialog } from '@/ui/dialog';

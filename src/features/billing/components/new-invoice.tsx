@@ -1,3 +1,4 @@
+import { formatCents } from '@openapi/rules/money';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Order } from '@/api/models';
@@ -6,7 +7,6 @@ import { announceChange } from '@/core/data-events';
 import { useList } from '@/core/lists/use-list';
 import { useFailureFeedback } from '@/core/use-failure-feedback';
 import { formatDay } from '@/lib/dates';
-import { formatCents } from '@/lib/money';
 import { pageSize as pageSizePreference, pageSizes } from '@/lib/preferences';
 import { usePersisted } from '@/lib/use-persisted';
 import { Button } from '@/ui/button';

@@ -1,5 +1,5 @@
+import { formatCents } from '@openapi/rules/money';
 import type { Offer } from '@/api/models';
-import { formatCents } from '@/lib/money';
 import { createGridColumns } from '@/ui/data-grid';
 import { GridDateTime, GridText } from '@/ui/grid-text';
 import { FlameIcon } from '@/ui/icons';

@@ -1,3 +1,6 @@
+import { quantityRangeMessage, tooLongMessage } from '@openapi/rules/bounds';
+import { formatCents, moneyOf } from '@openapi/rules/money';
+import { centsOfPriceInput, sanitizePrice } from '@openapi/rules/price';
 import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
@@ -7,7 +10,6 @@ import { useApiLogic } from '@/core/api';
 import { announceChange } from '@/core/data-events';
 import { paths } from '@/core/paths';
 import { useFailureFeedback } from '@/core/use-failure-feedback';
-import { centsOf, formatCents, moneyOf } from '@/lib/money';
 import { REQUIRED_MESSAGE, useForm } from '@/lib/use-form';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
@@ -20,33 +22,22 @@ import { SPECIAL_PRICE_FALLBACK, specialPriceLogic } from '../offers.implementat
 const MAX_QUANTITY = FIELD_LIMITS.SpecialPriceRequest.quantity.maximum;
 const MAX_NOTE = FIELD_LIMITS.SpecialPriceRequest.note.maxLength;
 
-/** behaviour §5, price field: digits and one dot, at most two decimals. */
-const keepPrice = (typed: string) => {
-  const [whole = '', ...rest] = typed.replace(/[^\d.]/g, '').split('.');
-  return rest.length === 0 ? whole : `${whole}.${rest.join('').slice(0, 2)}`;
-};
-/** "9.5" → 950, "9" → 900; NaN when it is not an amount. */
-function centsOfPrice(price: string) {
-  const [whole = '', decimals = ''] = price.split('.');
-  return centsOf(`${whole}.${decimals.padEnd(2, '0')}`);
-}
-
 function specialPriceSchema(listCents: number) {
   const listPrice = formatCents(listCents);
   return z.object({
     quantity: z.string().check(
       z.refine((value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_QUANTITY, {
-        message: `Enter a quantity from 1 to ${MAX_QUANTITY.toLocaleString('en-US')}.`,
+        message: quantityRangeMessage(MAX_QUANTITY),
       }),
     ),
     unit_price: z.string().check(
       z.minLength(1, REQUIRED_MESSAGE),
-      z.refine((value) => centsOfPrice(value) > 0, { message: 'Enter a price above zero, for example 9.50.' }),
-      z.refine((value) => centsOfPrice(value) < listCents, {
+      z.refine((value) => centsOfPriceInput(value) > 0, { message: 'Enter a price above zero, for example 9.50.' }),
+      z.refine((value) => centsOfPriceInput(value) < listCents, {
         message: `The price must be below the list price of ${listPrice}.`,
       }),
     ),
-    note: z.string().check(z.trim(), z.maxLength(MAX_NOTE, `Keep the note to ${MAX_NOTE} characters or fewer.`)),
+    note: z.string().check(z.trim(), z.maxLength(MAX_NOTE, tooLongMessage('note', MAX_NOTE))),
   });
 }
 
@@ -76,7 +67,7 @@ export function SpecialPriceDialog({ offer, onClose }: { offer: Offer; onClose: 
     const input = {
       offer_id: offer.id,
       quantity: Number(valid.quantity),
-      unit_price: moneyOf(centsOfPrice(valid.unit_price)),
+      unit_price: moneyOf(centsOfPriceInput(valid.unit_price)),
       ...(valid.note ? { note: valid.note } : {}),
     };
     const send = { type: 'submission.submit' as const, input };
@@ -134,9 +125,9 @@ export function SpecialPriceDialog({ offer, onClose }: { offer: Offer; onClose: 
             label="Desired unit price (€)"
             inputMode="decimal"
             description={`In euros, below the list price of ${formatCents(listCents)}.`}
-            onChange={(typed) => price.onChange(keepPrice(typed))}
+            onChange={(typed) => price.onChange(sanitizePrice(typed))}
             onBlur={() => {
-              const cents = centsOfPrice(price.value);
+              const cents = centsOfPriceInput(price.value);
               if (Number.isFinite(cents)) price.onChange(moneyOf(cents));
               price.onBlur();
             }}

@@ -1,13 +1,14 @@
 import { refusalMessageOf } from '@machines/negotiation/negotiation.logic';
 import type { NegotiationRef } from '@machines/negotiation/negotiation.machine';
+import { priceAboveMaximumMessage, quantityRangeMessage, tooLongMessage } from '@openapi/rules/bounds';
+import { formatCents, moneyOf } from '@openapi/rules/money';
+import { centsOfPriceInput } from '@openapi/rules/price';
 import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { useSelector } from '@xstate/react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import type { CounterRequest, Order, OrderLine } from '@/api/models';
 import { useFailureFeedback } from '@/core/use-failure-feedback';
-import { formatCents, moneyOf } from '@/lib/money';
-import { centsOfPriceInput } from '@/lib/price';
 import { useForm } from '@/lib/use-form';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
@@ -30,19 +31,17 @@ const isQuantity = (text: string) => /^\d+$/.test(text) && Number(text) >= 1 && 
 
 function counterSchema(lines: readonly OrderLine[]) {
   const shape: Record<string, z.ZodMiniType<string, string>> = {
-    note: z.string().check(z.trim(), z.maxLength(MAX_NOTE, `Keep the note to ${MAX_NOTE} characters or fewer.`)),
+    note: z.string().check(z.trim(), z.maxLength(MAX_NOTE, tooLongMessage('note', MAX_NOTE))),
   };
   for (const line of lines) {
     shape[priceKey(line)] = z.string().check(
       z.minLength(1, 'Enter a unit price, for example 9.50.'),
       z.refine((price) => centsOfPriceInput(price) > 0, { message: 'Enter a price above zero, for example 9.50.' }),
       z.refine((price) => centsOfPriceInput(price) <= MAX_UNIT_PRICE_CENTS, {
-        message: `The unit price must be at most ${formatCents(MAX_UNIT_PRICE_CENTS)}.`,
+        message: priceAboveMaximumMessage(MAX_UNIT_PRICE_CENTS),
       }),
     );
-    shape[quantityKey(line)] = z
-      .string()
-      .check(z.refine(isQuantity, { message: `Enter a quantity from 1 to ${MAX_QUANTITY.toLocaleString('en-US')}.` }));
+    shape[quantityKey(line)] = z.string().check(z.refine(isQuantity, { message: quantityRangeMessage(MAX_QUANTITY) }));
   }
   return z.object(shape);
 }

@@ -1,8 +1,8 @@
 import type { NegotiationRole } from '@machines/negotiation/negotiation.types';
+import { formatCents } from '@openapi/rules/money';
 import type { Order } from '@/api/models';
 import type { ItemLinks } from '@/core/lists/item-links';
 import { formatDateTime } from '@/lib/dates';
-import { formatCents } from '@/lib/money';
 import { createGridColumns } from '@/ui/data-grid';
 import { Link } from '@/ui/link';
 import { StatusBadge } from '@/ui/status-badge';

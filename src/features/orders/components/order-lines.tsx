@@ -1,5 +1,5 @@
+import { formatCents } from '@openapi/rules/money';
 import type { Order, OrderLine } from '@/api/models';
-import { formatCents } from '@/lib/money';
 import { ArrowDownIcon, ArrowUpIcon } from '@/ui/icons';
 
 /**

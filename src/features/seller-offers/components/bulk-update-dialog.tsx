@@ -1,15 +1,16 @@
+import { momentProblem, unitPriceProblem, validityProblems } from '@openapi/rules/offer';
+import { formatPriceInput } from '@openapi/rules/price';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useOptions } from '@/core/options';
 import { fromLocalIso } from '@/lib/dates';
-import { formatPriceInput } from '@/lib/price';
 import { Button } from '@/ui/button';
 import { DateTimePicker } from '@/ui/date-time-picker';
 import { Dialog } from '@/ui/dialog';
 import { PriceField } from '@/ui/price-field';
 import { Select } from '@/ui/select';
 import type { BulkApplyRef, BulkFields } from '../bulk.implementations';
-import { type OfferDraft, validateOfferDraft } from '../offer-rules';
+import { localMoment } from '../offer-rules';
 
 /** The form as its inputs hold it: price as typed, start and end local ISO without a zone. */
 interface BulkValues {
@@ -27,36 +28,25 @@ const FIELDS: readonly BulkField[] = ['unit_price', 'start', 'end', 'region_id']
 const NOTHING_TO_CHANGE = 'Fill in at least one field to change.';
 
 /**
- * validateOfferDraft checks a whole offer, while here every field is optional: the fields left
- * empty get valid stand-ins and only the messages of the fields filled in count. The stand-in
- * dates sit at the ends of the contract's range, so a start or an end alone is checked by itself
- * (the server checks it against each offer's own end or start).
+ * Only the fields filled in are checked, each by the offer's rule for it; a start and an end given
+ * together are checked as a pair. A start or an end alone is checked by itself (the server checks
+ * it against each offer's own end or start).
  */
-const STAND_IN: OfferDraft = {
-  product: 'Offer',
-  unit_price: '1.00',
-  publisher_id: 1,
-  seller_id: 1,
-  region_id: 1,
-  start: '1900-01-02T00:00:00',
-  end: '9999-12-29T00:00:00',
-};
-
 function problemsOf(values: BulkValues): BulkErrors {
-  const errors = validateOfferDraft({
-    ...STAND_IN,
-    ...(values.unit_price === '' ? {} : { unit_price: values.unit_price }),
-    ...(values.start === null ? {} : { start: values.start }),
-    ...(values.end === null ? {} : { end: values.end }),
-  });
   const found: BulkErrors = {};
-  if (values.unit_price !== '' && errors.unit_price) found.unit_price = errors.unit_price;
-  for (const name of ['start', 'end'] as const) {
-    const value = values[name];
-    if (value === null) continue;
-    const problem = errors[name] ?? (fromLocalIso(value) === null ? `Enter a valid ${name} date and time.` : undefined);
-    if (problem) found[name] = problem;
-  }
+  const price = values.unit_price === '' ? undefined : unitPriceProblem(values.unit_price);
+  if (price) found.unit_price = price;
+  const start = values.start === null ? null : localMoment(values.start);
+  const end = values.end === null ? null : localMoment(values.end);
+  const dates =
+    start && end
+      ? validityProblems(start, end)
+      : {
+          start: start ? momentProblem('Start', start) : undefined,
+          end: end ? momentProblem('End', end) : undefined,
+        };
+  if (dates.start) found.start = dates.start;
+  if (dates.end) found.end = dates.end;
   if (FIELDS.every((name) => values[name] === EMPTY[name])) found.form = NOTHING_TO_CHANGE;
   return found;
 }

@@ -7,11 +7,11 @@
  */
 import { selectTheirs } from '@machines/row-editing/row-editing.selectors';
 import type { OfferDraft } from '@machines/row-editing/row-editing.types';
+import { formatCents } from '@openapi/rules/money';
+import { centsOfPriceInput } from '@openapi/rules/price';
 import { useSelector } from '@xstate/react';
 import { useOptions } from '@/core/options';
 import { formatDateTime, fromLocalIso } from '@/lib/dates';
-import { formatCents } from '@/lib/money';
-import { centsOfPriceInput } from '@/lib/price';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Dialog } from '@/ui/dialog';

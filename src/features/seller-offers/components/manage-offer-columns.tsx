@@ -1,6 +1,6 @@
+import { formatCents } from '@openapi/rules/money';
 import type { Table } from '@tanstack/react-table';
 import type { Offer } from '@/api/models';
-import { formatCents } from '@/lib/money';
 import { CellButton } from '@/ui/cell-button';
 import { createGridColumns, type GridFeatures } from '@/ui/data-grid';
 import { GridDateTime, GridText } from '@/ui/grid-text';

@@ -3,11 +3,43 @@
  * in CRLF, LF or a lone CR, and fields in double quotes that may hold commas, line breaks and
  * doubled quotes (`""` for one `"`). A leading byte order mark is dropped and empty lines are
  * skipped. A quote inside an unquoted field is kept as a character (`12" figure`), as Excel does.
+ * The one reader of the offer upload: the browser checks a file with it before sending it, and the
+ * server imports the file with it, so both number lines alike.
  *
  * A file of 5 MB can hold millions of lines, fields or doubled quotes: the server reads it with
  * `pacedCsv`, which lets other requests run every few milliseconds (behaviour §8), and refuses a
  * record of more than MAX_CSV_FIELDS fields.
+ *
+ * Written (`toCsv`), a cell that starts with = + - @ (or a tab or carriage return) gets a leading
+ * single quote, since spreadsheets run such a cell as a formula (OWASP, CSV injection). A plain
+ * number such as "-12.50" stays as it is: it cannot be a formula, and an amount must remain one.
  */
+
+/** One column of an export: its header and the cell of a row. */
+export interface CsvColumn<TRow> {
+  header: string;
+  value: (row: TRow) => string | number | null | undefined;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One field, guarded against formulas and quoted when RFC 4180 asks for it. */
+function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  const guarded = FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+}
+
+/** The header record, then one record per row; every record ends with CRLF. */
+export function toCsv<TRow>(columns: readonly CsvColumn<TRow>[], rows: readonly TRow[]): string {
+  const record = (fields: readonly (string | number | null | undefined)[]) => `${fields.map(csvField).join(',')}\r\n`;
+  let text = record(columns.map((column) => column.header));
+  for (const row of rows) text += record(columns.map((column) => column.value(row)));
+  return text;
+}
 
 export interface CsvRecord {
   /** Line of the file on which the record starts, 1-based; a quoted field may span lines. */
@@ -15,6 +47,7 @@ export interface CsvRecord {
   fields: string[];
 }
 
+/** A file that is not CSV (a quote left open, text after a closing quote), with its line. */
 export class CsvError extends Error {
   override name = 'CsvError';
 

@@ -1,18 +1,14 @@
 /**
- * The price input's text rules (behaviour §5): only digits and one dot, at most 2 decimals,
+ * A price as typed (behaviour §5), for the app's price fields and the offer rules: only digits and one dot, at most 2 decimals,
  * formatted to 2 decimals when the field is left. A price typed or pasted as '€1,234.56' or
  * '$1,234.56' loses its sign and thousands commas along with anything else that is not a digit.
  *
  * The filter reads left to right and never looks ahead, so the sanitised form of a prefix is a
  * prefix of the sanitised whole: the price field relies on it to keep the caret in place.
  */
-import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { type Cents, centsOf } from './money';
 
 const DECIMALS = 2;
-
-/** The highest unit price the contract takes (its `x-maximum`, in cents). */
-export const MAX_UNIT_PRICE_CENTS = FIELD_LIMITS.OfferChange.unit_price.maximumCents;
 
 /**
  * '€1,234.567' → '1234.56', '$1,234.56' → '1234.56', 'abc12.3.4' → '12.34': digits are kept, the

@@ -1,7 +1,7 @@
+import { centsOf } from '@openapi/rules/money';
+import { formatPriceInput, sanitizePrice } from '@openapi/rules/price';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsOf } from '@/lib/money';
-import { formatPriceInput, sanitizePrice } from '@/lib/price';
 
 /** Text a user could type or paste into a price field: mostly price characters, some noise. */
 const priceText = fc.string({
