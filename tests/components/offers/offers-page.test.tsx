@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { basket, MAX_POSITIONS } from '@/core/basket';
 import { OffersPage } from '@/features/offers/pages/offers-page';
 import { aBasketItem } from '../../support/basket';
-import { aProfile, type RenderPageOptions, renderPage, type SeenRequest } from '../../support/render';
-import { anOffer, someOptions } from './offer-fixtures';
+import { anOffer, aProfile, someOptions } from '../../support/fixtures';
+import { type RenderPageOptions, renderPage, type SeenRequest } from '../../support/render';
 
 const LIST = 'GET /api/v1/offers/';
 const starfall = anOffer({ id: 11, product: 'Starfall Tactics', is_hot: true, unit_price: '1234.50' });
