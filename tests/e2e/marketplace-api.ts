@@ -5,8 +5,8 @@
  */
 import type { components, paths } from '@openapi/schema';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { ACCOUNTS, type ApiClient, apiWithToken, dataOf, ownStorefronts } from '../support/api-session';
-import { throughRequest, tokensFor } from './support';
+import { ACCOUNTS, type ApiClient, dataOf, ownStorefronts, signInAs } from '../support/api-session';
+import { throughRequest } from './support';
 
 export { dataOf };
 export type ApiOffer = components['schemas']['Offer'];
@@ -18,8 +18,8 @@ type OrderStatus = components['schemas']['OrderStatus'];
 
 /** Calls the API as `email` (a fresh access token, so long tests never see it expire). */
 export async function apiAs(request: APIRequestContext, email: string): Promise<Api> {
-  const { access } = await tokensFor(request, email);
-  return apiWithToken(throughRequest(request), access);
+  const { api } = await signInAs(throughRequest(request), email);
+  return api;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
