@@ -11,12 +11,14 @@ import { serve } from '@hono/node-server';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { loadConfig } from '../server/config';
 import { createServer } from '../server/server';
+import { type ApiTarget, apiWithToken, dataOf, tokensFor } from '../tests/support/api-session';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'docs', 'screenshots');
 const PORT = Number(process.env.SCREENSHOTS_PORT ?? 4391);
 const BASE = `http://127.0.0.1:${PORT}`;
+const TARGET: ApiTarget = { baseUrl: BASE };
 const THEMES = ['light', 'dark'] as const;
 
 const signedOut = [
@@ -56,22 +58,19 @@ const dialogOpen: Prepare = async (page) => {
 
 /** The client's ids the dialogs open on: an order awaiting the client's answer, an invoice. */
 async function clientIds(access: string) {
-  const get = async (path: string) =>
-    (await (await fetch(`${BASE}${path}`, { headers: { Authorization: `Bearer ${access}` } })).json()) as {
-      results: { id: number; negotiation?: string }[];
-    };
-  const orders = await get('/api/v1/orders/?status=in_progress&counterOffer=only&limit=100');
-  const invoices = await get('/api/v1/invoices/?limit=1');
+  const api = apiWithToken(TARGET, access);
+  const orders = await dataOf(
+    api.GET('/api/v1/orders/', { params: { query: { status: 'in_progress', counterOffer: 'only', limit: 100 } } }),
+  );
+  const invoices = await dataOf(api.GET('/api/v1/invoices/', { params: { query: { limit: 1 } } }));
   const countered = orders.results.find((order) => order.negotiation === 'counter_proposed') ?? orders.results[0];
   return { order: countered?.id ?? 1, invoice: invoices.results[0]?.id ?? 1 };
 }
 
 /** Three offers in the basket, as an earlier visit would have left them. */
 async function basketLines(access: string) {
-  const response = await fetch(`${BASE}/api/v1/offers/?limit=3`, { headers: { Authorization: `Bearer ${access}` } });
-  const { results } = (await response.json()) as {
-    results: { id: number; product: string; unit_price: string; is_hot: boolean } & Record<string, unknown>[];
-  };
+  const api = apiWithToken(TARGET, access);
+  const { results } = await dataOf(api.GET('/api/v1/offers/', { params: { query: { limit: 3 } } }));
   return results.map((offer, index) => ({
     id: String(offer.id),
     offer_id: offer.id,
@@ -165,10 +164,10 @@ const invoiceDraft: Prepare = async (page) => {
 
 /** The seller's id the order dialog opens on: an order in progress waiting for the seller's move. */
 async function sellerIds(access: string) {
-  const response = await fetch(`${BASE}/api/v1/review-orders/?status=in_progress&limit=100`, {
-    headers: { Authorization: `Bearer ${access}` },
-  });
-  const { results } = (await response.json()) as { results: { id: number; negotiation: string }[] };
+  const api = apiWithToken(TARGET, access);
+  const { results } = await dataOf(
+    api.GET('/api/v1/review-orders/', { params: { query: { status: 'in_progress', limit: 100 } } }),
+  );
   const waiting = results.find((order) => order.negotiation !== 'counter_proposed') ?? results[0];
   return { order: waiting?.id ?? 1 };
 }
@@ -221,14 +220,7 @@ const phone = {
 } as const;
 const DESKTOP = { width: 1280, height: 800 };
 
-async function signIn(email: string) {
-  const response = await fetch(`${BASE}/api/v1/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Demo-pass-2026' }),
-  });
-  return (await response.json()) as { access: string; refresh: string };
-}
+const signIn = (email: string) => tokensFor(TARGET, email);
 
 async function shoot(
   browser: Browser,

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { goTo } from './faults/fault-table';
 import { expect, test } from './fixtures';
 import { basketButton, basketPopover, centsOf, offersGrid, searchOffers } from './journeys';
-import { type ApiOffer, type ApiOrder, apiAs, counter, orderableOffers } from './marketplace-api';
+import { type ApiOffer, apiAs, counter, dataOf, orderableOffers } from './marketplace-api';
 import { CLIENT, expectNoAxeViolations, SELLER, signInWithForm, startSignedIn, watchConsole } from './support';
 
 /** Two basket lines, stored as an earlier visit would have left them. */
@@ -83,11 +83,17 @@ const offersGridOf = (page: Page) => page.getByRole('grid', { name: 'Published o
 /** The seller's newest published offer, as Manage Offers lists it first. */
 async function newestPublished(request: APIRequestContext) {
   const api = await apiAs(request, SELLER);
-  const { results } = await api.get<{ results: (ApiOffer & { version: number })[] }>('/api/v1/manage-offers/', {
-    publishType: 'published',
-    ordering: '-publish_date',
-    limit: 1,
-  });
+  const { results } = await dataOf(
+    api.GET('/api/v1/manage-offers/', {
+      params: {
+        query: {
+          publishType: 'published',
+          ordering: '-publish_date',
+          limit: 1,
+        },
+      },
+    }),
+  );
   const [offer] = results;
   if (!offer) throw new Error('The demo seller has no published offer');
   return offer;
@@ -239,10 +245,16 @@ test("Manage Offers' conflict dialog has no axe violations", async ({ page, requ
 
 test("the seller's order dialog has no axe violations", async ({ page, request }) => {
   const api = await apiAs(request, SELLER);
-  const { results } = await api.get<{ results: ApiOrder[] }>('/api/v1/review-orders/', {
-    status: 'in_progress',
-    limit: 1,
-  });
+  const { results } = await dataOf(
+    api.GET('/api/v1/review-orders/', {
+      params: {
+        query: {
+          status: 'in_progress',
+          limit: 1,
+        },
+      },
+    }),
+  );
   const [order] = results;
   if (!order) throw new Error('The demo seller has no order in progress');
   await startSignedIn(page, request, SELLER);
@@ -306,10 +318,16 @@ test('the special-price dialog has no axe violations, blank, with errors and sen
 
 test('the order dialog and its confirmation have no axe violations', async ({ page, request }) => {
   const api = await apiAs(request, CLIENT);
-  const { results } = await api.get<{ results: ApiOrder[] }>('/api/v1/orders/', {
-    status: 'in_progress',
-    limit: 1,
-  });
+  const { results } = await dataOf(
+    api.GET('/api/v1/orders/', {
+      params: {
+        query: {
+          status: 'in_progress',
+          limit: 1,
+        },
+      },
+    }),
+  );
   const [order] = results;
   if (!order) throw new Error('The demo client has no order in progress');
   await startSignedIn(page, request, CLIENT);
@@ -329,11 +347,15 @@ test('the order dialog and its confirmation have no axe violations', async ({ pa
 test('the decline confirmation has no axe violations', async ({ page, request }) => {
   // A counter-offer waiting for the client: asked for by the client, countered by the seller.
   const [offer] = (await orderableOffers(await apiAs(request, CLIENT), 1, { offset: 20 })) as [ApiOffer];
-  const order = await (await apiAs(request, CLIENT)).post<ApiOrder>('/api/v1/orders/request-special-price/', {
-    offer_id: offer.id,
-    quantity: 5,
-    unit_price: (centsOf(offer.unit_price) / 200).toFixed(2),
-  });
+  const order = await dataOf(
+    (await apiAs(request, CLIENT)).POST('/api/v1/orders/request-special-price/', {
+      body: {
+        offer_id: offer.id,
+        quantity: 5,
+        unit_price: (centsOf(offer.unit_price) / 200).toFixed(2),
+      },
+    }),
+  );
   await counter(request, offer, order, (centsOf(offer.unit_price) / 125).toFixed(2), 'Meet you halfway.');
   await startSignedIn(page, request, CLIENT);
   await page.goto(`/orders/inprogress?order=${order.id}`);
@@ -348,9 +370,15 @@ test('the decline confirmation has no axe violations', async ({ page, request })
 
 test('the invoice dialog has no axe violations', async ({ page, request }) => {
   const api = await apiAs(request, CLIENT);
-  const { results } = await api.get<{ results: { id: number; number: string }[] }>('/api/v1/invoices/', {
-    limit: 1,
-  });
+  const { results } = await dataOf(
+    api.GET('/api/v1/invoices/', {
+      params: {
+        query: {
+          limit: 1,
+        },
+      },
+    }),
+  );
   const [invoice] = results;
   if (!invoice) throw new Error('The demo client has no invoice');
   await startSignedIn(page, request, CLIENT);

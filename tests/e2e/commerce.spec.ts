@@ -16,7 +16,7 @@ import {
   tabInto,
   tabTo,
 } from './journeys';
-import { type ApiOffer, type ApiOrder, apiAs, orderableOffers } from './marketplace-api';
+import { type ApiOffer, type ApiOrder, apiAs, dataOf, orderableOffers } from './marketplace-api';
 import { CLIENT, startSignedIn, watchConsole } from './support';
 
 // Whole journeys through several pages: more than the default 30 s on a loaded machine.
@@ -67,11 +67,17 @@ test('a client filters by publisher, adds three offers, changes a quantity and s
   await expect(page).toHaveURL(/publisher=\d+/);
   const grid = offersGrid(page);
   // Every row shown is the publisher's, and all of its regular offers are shown.
-  const { count } = await api.get<{ count: number }>('/api/v1/offers/', {
-    type: 'regular',
-    publisher: (anyOffer as ApiOffer).publisher_id,
-    limit: 1,
-  });
+  const { count } = await dataOf(
+    api.GET('/api/v1/offers/', {
+      params: {
+        query: {
+          type: 'regular',
+          publisher: (anyOffer as ApiOffer).publisher_id,
+          limit: 1,
+        },
+      },
+    }),
+  );
   await expect(grid.getByRole('row')).toHaveCount(count + 1);
   await expect(grid.getByRole('gridcell', { name: publisher, exact: true })).toHaveCount(count);
 

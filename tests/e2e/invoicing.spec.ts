@@ -5,25 +5,27 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { checkFocusInContext, expect, test } from './fixtures';
 import { centsOf, euros, notice, pressUntilFocused, tabInto, tabTo } from './journeys';
-import { type ApiOrder, apiAs } from './marketplace-api';
+import { type ApiOrder, apiAs, dataOf } from './marketplace-api';
 import { CLIENT, expectNoAxeViolations, SELLER, startSignedIn, watchConsole } from './support';
 
 // Whole journeys through two accounts: more than the default 30 s on a loaded machine.
 test.describe.configure({ timeout: 90_000 });
 
-type Party = { id: number; name: string; company?: string };
-type InvoiceableOrder = ApiOrder & { client: Party };
-type ApiInvoice = { id: number; number: string; payment_status: string; orders: { id: number }[] };
-
 /** The seller's completed orders on no invoice yet, oldest first. */
-async function invoiceableOrders(request: APIRequestContext): Promise<InvoiceableOrder[]> {
+async function invoiceableOrders(request: APIRequestContext): Promise<ApiOrder[]> {
   const seller = await apiAs(request, SELLER);
-  const page = await seller.get<{ results: InvoiceableOrder[] }>('/api/v1/review-orders/', {
-    status: 'completed',
-    invoiced: 'false',
-    ordering: 'created_at',
-    limit: 100,
-  });
+  const page = await dataOf(
+    seller.GET('/api/v1/review-orders/', {
+      params: {
+        query: {
+          status: 'completed',
+          invoiced: false,
+          ordering: 'created_at',
+          limit: 100,
+        },
+      },
+    }),
+  );
   return page.results;
 }
 
@@ -117,7 +119,7 @@ test('the seller invoices a completed order and marks it paid; the client sees i
   await client.reload();
   await expect(client.getByRole('dialog', { name: `Invoice ${number}` })).toContainText('Paid');
   const after = await apiAs(request, CLIENT);
-  const invoices = await after.get<{ results: ApiInvoice[] }>('/api/v1/invoices/', { search: number });
+  const invoices = await dataOf(after.GET('/api/v1/invoices/', { params: { query: { search: number } } }));
   expect(invoices.results.map((invoice) => [invoice.number, invoice.payment_status])).toEqual([[number, 'paid']]);
   expect(invoices.results[0]?.orders.map((billedOrder) => billedOrder.id)).toEqual([order.id]);
   await client.context().close();

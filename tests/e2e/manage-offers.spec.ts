@@ -6,16 +6,13 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centsOf, euros, notice, pressUntilFocused, tabInto, tabTo } from './journeys';
-import { type ApiOffer, apiAs } from './marketplace-api';
+import { type ApiOffer, apiAs, dataOf } from './marketplace-api';
 import { SELLER, startSignedIn, watchConsole } from './support';
 
 // Saves, list reloads and a second tab: more than the default 30 s on a loaded machine.
 test.describe.configure({ timeout: 90_000 });
 // The editing row reads and writes local times: one zone, so a picked day is known in UTC.
 test.use({ timezoneId: 'UTC' });
-
-type ManagedOffer = ApiOffer & { region_id: number; version: number; is_published: boolean };
-type OfferPage = { count: number; results: ManagedOffer[] };
 
 const UPDATE = '**/api/v1/manage-offers/update/';
 
@@ -32,17 +29,25 @@ function pickerText(moment: Date) {
  * offer of theirs contains: the grid is narrowed to it by the search in the URL. Each test takes
  * its own index, so no test edits another's offer.
  */
-async function publishedOffer(request: APIRequestContext, index: number): Promise<ManagedOffer> {
+async function publishedOffer(request: APIRequestContext, index: number): Promise<ApiOffer> {
   const api = await apiAs(request, SELLER);
-  const { results } = await api.get<OfferPage>('/api/v1/manage-offers/', {
-    publishType: 'published',
-    ordering: 'created_at',
-    limit: 100,
-  });
-  const named: ManagedOffer[] = [];
+  const { results } = await dataOf(
+    api.GET('/api/v1/manage-offers/', {
+      params: {
+        query: {
+          publishType: 'published',
+          ordering: 'created_at',
+          limit: 100,
+        },
+      },
+    }),
+  );
+  const named: ApiOffer[] = [];
   for (const offer of results) {
     if (named.length > index) break;
-    const found = await api.get<OfferPage>('/api/v1/manage-offers/', { search: offer.product, limit: 1 });
+    const found = await dataOf(
+      api.GET('/api/v1/manage-offers/', { params: { query: { search: offer.product, limit: 1 } } }),
+    );
     if (found.count === 1) named.push(offer);
   }
   const offer = named[index];
@@ -51,9 +56,11 @@ async function publishedOffer(request: APIRequestContext, index: number): Promis
 }
 
 /** The offer as the server has it now. */
-async function current(request: APIRequestContext, offer: ManagedOffer): Promise<ManagedOffer> {
+async function current(request: APIRequestContext, offer: ApiOffer): Promise<ApiOffer> {
   const api = await apiAs(request, SELLER);
-  const { results } = await api.get<OfferPage>('/api/v1/manage-offers/', { search: offer.product, limit: 1 });
+  const { results } = await dataOf(
+    api.GET('/api/v1/manage-offers/', { params: { query: { search: offer.product, limit: 1 } } }),
+  );
   const [found] = results;
   if (!found || found.id !== offer.id) throw new Error(`Offer ${offer.id} is not found by its name`);
   return found;
@@ -79,17 +86,15 @@ async function openOffer(page: Page, product: string) {
 }
 
 /** Opens the row's editor with a double-click on one of its plain cells. */
-async function editByDoubleClick(page: Page, offer: ManagedOffer) {
+async function editByDoubleClick(page: Page, offer: ApiOffer) {
   await rowOf(page, offer.product).getByRole('gridcell', { name: offer.publisher, exact: true }).dblclick();
   await expect(productInput(page)).toBeFocused();
   await expect(productInput(page)).toHaveValue(offer.product);
 }
 
 /** A region other than the offer's, from the seller's options. */
-async function anotherRegion(request: APIRequestContext, offer: ManagedOffer): Promise<string> {
-  const options = await (await apiAs(request, SELLER)).get<{ regions: { id: number; name: string }[] }>(
-    '/api/v1/options/',
-  );
+async function anotherRegion(request: APIRequestContext, offer: ApiOffer): Promise<string> {
+  const options = await dataOf((await apiAs(request, SELLER)).GET('/api/v1/options/'));
   const region = options.regions.find((candidate) => candidate.id !== offer.region_id);
   if (!region) throw new Error('The demo data has a single region');
   return region.name;

@@ -12,7 +12,15 @@ import {
   tabInto,
   tabTo,
 } from './journeys';
-import { type ApiOffer, type ApiOrder, apiAs, counter, orderableOffers, ordersInProgress } from './marketplace-api';
+import {
+  type ApiOffer,
+  type ApiOrder,
+  apiAs,
+  counter,
+  dataOf,
+  orderableOffers,
+  ordersInProgress,
+} from './marketplace-api';
 import { CLIENT, startSignedIn, watchConsole } from './support';
 
 // Whole journeys through several pages: more than the default 30 s on a loaded machine.
@@ -77,7 +85,7 @@ test('a client asks for a special price, the seller counters and the client acce
   // Answered: nothing is left to accept.
   await expect(detail.getByRole('button', { name: 'Accept counter-offer' })).toHaveCount(0);
   const after = await apiAs(request, CLIENT);
-  const accepted = await after.get<ApiOrder>(`/api/v1/orders/${order.id}/`);
+  const accepted = await dataOf(after.GET('/api/v1/orders/{orderId}/', { params: { path: { orderId: order.id } } }));
   expect(accepted.negotiation).toBe('counter_accepted');
   expect(accepted.lines[0]).toMatchObject({ quantity: 20, unit_price: countered });
   expect(errors).toEqual([]);
@@ -145,7 +153,9 @@ test('keyboard only: ask for a special price, then accept the counter-offer', as
   await expect(detail.getByRole('heading', { name: 'Next step' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(detail).toHaveCount(0);
-  const accepted = await (await apiAs(request, CLIENT)).get<ApiOrder>(`/api/v1/orders/${order.id}/`);
+  const accepted = await dataOf(
+    (await apiAs(request, CLIENT)).GET('/api/v1/orders/{orderId}/', { params: { path: { orderId: order.id } } }),
+  );
   expect(accepted.negotiation).toBe('counter_accepted');
   expect(errors).toEqual([]);
 });

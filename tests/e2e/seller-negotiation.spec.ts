@@ -5,24 +5,13 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { checkFocusInContext, expect, test } from './fixtures';
 import { centsOf, euros, notice, pressUntilFocused, tabInto, tabTo } from './journeys';
-import { type Api, type ApiOffer, type ApiOrder, apiAs } from './marketplace-api';
+import { type Api, type ApiOffer, type ApiOrder, apiAs, dataOf } from './marketplace-api';
 import { CLIENT, expectNoAxeViolations, SELLER, startSignedIn, watchConsole } from './support';
 
 // Two people and several pages: more than the default 30 s on a loaded machine.
 test.describe.configure({ timeout: 120_000 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-interface ApiOrderLine {
-  id: number;
-  product: string;
-  quantity: number;
-  unit_price: string;
-  counter_unit_price: string | null;
-  counter_quantity: number | null;
-}
-
-type FullOrder = Omit<ApiOrder, 'lines'> & { lines: ApiOrderLine[] };
 
 /**
  * Two offers of one storefront of seller@example.com that the client can order for days yet, each
@@ -31,18 +20,26 @@ type FullOrder = Omit<ApiOrder, 'lines'> & { lines: ApiOrderLine[] };
  */
 async function twoOffersOfOneStorefront(request: APIRequestContext, offset: number): Promise<[ApiOffer, ApiOffer]> {
   const seller = await apiAs(request, SELLER);
-  const { sellers } = await seller.get<{ sellers: { id: number; is_own: boolean }[] }>('/api/v1/options/');
+  const { sellers } = await dataOf(seller.GET('/api/v1/options/'));
   const own = new Set(sellers.filter((storefront) => storefront.is_own).map((storefront) => storefront.id));
   const client = await apiAs(request, CLIENT);
-  const { results } = await client.get<{ results: ApiOffer[] }>('/api/v1/offers/', {
-    type: 'regular',
-    limit: 100,
-    offset,
-  });
+  const { results } = await dataOf(
+    client.GET('/api/v1/offers/', {
+      params: {
+        query: {
+          type: 'regular',
+          limit: 100,
+          offset,
+        },
+      },
+    }),
+  );
   const byStorefront = new Map<number, ApiOffer[]>();
   for (const offer of results) {
     if (!own.has(offer.seller_id) || Date.parse(offer.end) <= Date.now() + DAY_MS) continue;
-    const named = await client.get<{ count: number }>('/api/v1/offers/', { search: offer.product, limit: 1 });
+    const named = await dataOf(
+      client.GET('/api/v1/offers/', { params: { query: { search: offer.product, limit: 1 } } }),
+    );
     if (named.count !== 1) continue;
     const found = [...(byStorefront.get(offer.seller_id) ?? []), offer];
     if (found.length === 2) return found as [ApiOffer, ApiOffer];
@@ -52,11 +49,12 @@ async function twoOffersOfOneStorefront(request: APIRequestContext, offset: numb
 }
 
 /** The client orders both offers (one storefront, so one order) through the cart, as the basket would. */
-async function placeOrder(client: Api, offers: readonly ApiOffer[]): Promise<FullOrder> {
+async function placeOrder(client: Api, offers: readonly ApiOffer[]): Promise<ApiOrder> {
   let cart: { items: { id: number; offer_id: number }[] } = { items: [] };
-  for (const offer of offers) cart = await client.post('/api/v1/cart/add/', { offer_id: offer.id, quantity: 4 });
+  for (const offer of offers)
+    cart = await dataOf(client.POST('/api/v1/cart/add/', { body: { offer_id: offer.id, quantity: 4 } }));
   const ids = cart.items.filter((item) => offers.some((offer) => offer.id === item.offer_id)).map((item) => item.id);
-  const { orders } = await client.post<{ orders: FullOrder[] }>('/api/v1/cart/checkout/', { cart_item_ids: ids });
+  const { orders } = await dataOf(client.POST('/api/v1/cart/checkout/', { body: { cart_item_ids: ids } }));
   const [order] = orders;
   if (orders.length !== 1 || !order) throw new Error(`Expected one order, got ${orders.length}`);
   return order;
@@ -69,7 +67,7 @@ const lineGroup = (page: Page, product: string) =>
   page.getByRole('dialog', { name: /^Counter-offer on order/ }).getByRole('group', { name: product });
 
 /** The client, in a browser of its own, accepts the counter-offer in My Orders. */
-async function acceptAsClient(browser: Browser, request: APIRequestContext, order: FullOrder, price: string) {
+async function acceptAsClient(browser: Browser, request: APIRequestContext, order: ApiOrder, price: string) {
   const context = await browser.newContext();
   await checkFocusInContext(context);
   const page = await context.newPage();
@@ -129,7 +127,7 @@ test('the seller counters an order in Review Orders, the client accepts, the sel
   await expect(detail.getByRole('definition').filter({ hasText: 'Counter-offer sent' })).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Approve order' })).toHaveCount(0);
   const seller = await apiAs(request, SELLER);
-  const countered = await seller.get<FullOrder>(`/api/v1/orders/${order.id}/`);
+  const countered = await dataOf(seller.GET('/api/v1/orders/{orderId}/', { params: { path: { orderId: order.id } } }));
   expect(countered.negotiation).toBe('counter_proposed');
   expect(countered.lines.find((line) => line.id === firstLine.id)).toMatchObject({
     counter_unit_price: price,
@@ -151,7 +149,7 @@ test('the seller counters an order in Review Orders, the client accepts, the sel
   await expect(notice(page)).toHaveText('Order approved');
   await expect(detail).toContainText('Nothing left to do: the order is completed');
 
-  const completed = await seller.get<FullOrder>(`/api/v1/orders/${order.id}/`);
+  const completed = await dataOf(seller.GET('/api/v1/orders/{orderId}/', { params: { path: { orderId: order.id } } }));
   expect(completed.status).toBe('completed');
   expect(completed.lines.find((line) => line.id === firstLine.id)).toMatchObject({ unit_price: price });
   await page.keyboard.press('Escape');
@@ -194,7 +192,12 @@ test('keyboard only: the seller counters a line and, once accepted, approves the
   // The pressed button is gone: focus is on what happens next, inside the order's dialog.
   await expect(detail.getByRole('heading', { name: 'Next step' })).toBeFocused();
 
-  await client.post(`/api/v1/orders/${order.id}/counter/response/`, { accept: true });
+  await dataOf(
+    client.POST('/api/v1/orders/{orderId}/counter/response/', {
+      params: { path: { orderId: order.id } },
+      body: { accept: true },
+    }),
+  );
   await page.keyboard.press('Escape');
   await expect(detail).toHaveCount(0);
   // Closing hands focus back to the order's cell in the grid.
@@ -205,7 +208,9 @@ test('keyboard only: the seller counters a line and, once accepted, approves the
   await page.keyboard.press('Enter');
   await expect(notice(page)).toHaveText('Order approved');
   await expect(detail).toContainText('Nothing left to do: the order is completed');
-  const completed = await (await apiAs(request, SELLER)).get<FullOrder>(`/api/v1/orders/${order.id}/`);
+  const completed = await dataOf(
+    (await apiAs(request, SELLER)).GET('/api/v1/orders/{orderId}/', { params: { path: { orderId: order.id } } }),
+  );
   expect(completed.status).toBe('completed');
   expect(completed.lines.find((line) => line.id === firstLine.id)).toMatchObject({ unit_price: price });
   expect(errors).toEqual([]);

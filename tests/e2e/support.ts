@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { ACCOUNTS, type ApiTarget, PASSWORD, tokensFor as signIn } from '../support/api-session';
 
-export const PASSWORD = 'Demo-pass-2026';
-export const CLIENT = 'client@example.com';
-export const SELLER = 'seller@example.com';
+export { PASSWORD };
+export const CLIENT = ACCOUNTS.client;
+export const SELLER = ACCOUNTS.seller;
 
 /** Signs in through the form, as a person would. */
 export async function signInWithForm(page: Page, email: string, password = PASSWORD) {
@@ -15,12 +16,33 @@ export async function signInWithForm(page: Page, email: string, password = PASSW
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** A token pair from the API, for tests that start signed in. */
-export async function tokensFor(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/v1/token', { data: { email, password: PASSWORD } });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as { access: string; refresh: string };
+/**
+ * The shared API session's transport over Playwright's request context: each call goes to the
+ * context's own base URL (the origin here is a placeholder) and shows in its trace.
+ */
+export function throughRequest(request: APIRequestContext): ApiTarget {
+  return {
+    baseUrl: 'http://e2e.invalid',
+    fetch: async (call) => {
+      const { pathname, search } = new URL(call.url);
+      const body = call.body ? Buffer.from(await call.arrayBuffer()) : undefined;
+      const answer = await request.fetch(`${pathname}${search}`, {
+        method: call.method,
+        headers: Object.fromEntries(call.headers),
+        data: body,
+        failOnStatusCode: false,
+      });
+      const payload = await answer.body();
+      return new Response(payload.length > 0 ? new Uint8Array(payload) : null, {
+        status: answer.status(),
+        headers: answer.headers(),
+      });
+    },
+  };
 }
+
+/** A token pair from the API, for tests that start signed in. */
+export const tokensFor = (request: APIRequestContext, email: string) => signIn(throughRequest(request), email);
 
 /** Stores tokens (and other saved values) before the app loads, like an earlier visit would. */
 export async function startSignedIn(

@@ -2,17 +2,11 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { tabTo } from './journeys';
-import { type Api, apiAs } from './marketplace-api';
+import { type Api, apiAs, dataOf } from './marketplace-api';
 import { expectNoAxeViolations, SELLER, startSignedIn, watchConsole } from './support';
 
 // Uploads, their checks and list reloads: more than the default 30 s on a loaded machine.
 test.describe.configure({ timeout: 90_000 });
-
-type Options = {
-  publishers: { id: number; name: string }[];
-  regions: { id: number; code: string; name: string }[];
-  sellers: { id: number; name: string; is_own: boolean }[];
-};
 
 const HEADER = 'product,publisher,seller,region,type,hot,unit_price,start,end';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * storefront, the first publisher and region), valid from yesterday for 30 days.
  */
 async function offerRows(api: Api, tag: string) {
-  const options = await api.get<Options>('/api/v1/options/');
+  const options = await dataOf(api.GET('/api/v1/options/'));
   const store = options.sellers.find((seller) => seller.is_own);
   const [publisher] = options.publishers;
   const [region] = options.regions;
@@ -41,7 +35,9 @@ const csv = (name: string, lines: string[]) => ({
 
 /** How many of the seller's unpublished offers carry `tag` in their product name. */
 async function unpublishedWith(api: Api, tag: string) {
-  const page = await api.get<{ count: number }>('/api/v1/manage-offers/', { publishType: 'unpublished', search: tag });
+  const page = await dataOf(
+    api.GET('/api/v1/manage-offers/', { params: { query: { publishType: 'unpublished', search: tag } } }),
+  );
   return page.count;
 }
 

@@ -34,13 +34,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { tokensFor } from '../support/api-session';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { postgresAvailable, startPostgres } from '../support/postgres';
 import { postmasterPid } from './cpu-time';
 import { measureRowsPainted, type PaintFigures } from './grid-paint';
 import { type EditingFigures, measureRowEditing } from './interact';
 import { type LighthouseFigures, measureLighthouse } from './lighthouse';
-import { type ApiServer, measureOffersLoad, measureUploadWhileReading, signIn, startApiServer } from './load';
+import { type ApiServer, measureOffersLoad, measureUploadWhileReading, startApiServer } from './load';
 import {
   type BenchReport,
   type DatabaseLoad,
@@ -152,7 +153,7 @@ async function weighRoutes(baseUrl: string): Promise<RouteWeight[]> {
     for (const { route, account } of ROUTES) {
       const context = await browser.newContext({ baseURL: baseUrl });
       if (account) {
-        const tokens = await signIn(baseUrl, account);
+        const tokens = await tokensFor({ baseUrl }, account);
         await context.addInitScript((t) => {
           localStorage.setItem('marketplace:access-token', JSON.stringify(t.access));
           localStorage.setItem('marketplace:refresh-token', JSON.stringify(t.refresh));
@@ -197,7 +198,7 @@ async function weighRoutes(baseUrl: string): Promise<RouteWeight[]> {
 }
 
 async function measurePaint(baseUrl: string): Promise<PaintFigures[]> {
-  const tokens = await signIn(baseUrl, 'client@example.com');
+  const tokens = await tokensFor({ baseUrl }, 'client');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     return [
@@ -211,7 +212,7 @@ async function measurePaint(baseUrl: string): Promise<PaintFigures[]> {
 
 /** Inline editing on Manage Offers as seller@example.com, with the interaction yardstick's browser flags. */
 async function measureEditing(baseUrl: string): Promise<EditingFigures[]> {
-  const tokens = await signIn(baseUrl, 'seller@example.com');
+  const tokens = await tokensFor({ baseUrl }, 'seller');
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -235,7 +236,7 @@ async function measureEditing(baseUrl: string): Promise<EditingFigures[]> {
 }
 
 async function measureLatency(baseUrl: string): Promise<LatencyFigures[]> {
-  const { access } = await signIn(baseUrl, 'client@example.com');
+  const { access } = await tokensFor({ baseUrl }, 'client');
   const scenarios = [10, 100].flatMap((limit) => [
     {
       name: `filter+search+ordering, ${limit}/page`,
@@ -276,8 +277,8 @@ async function measureLatency(baseUrl: string): Promise<LatencyFigures[]> {
 /** Lighthouse per route and preset (tests/perf/lighthouse.ts), with fresh sessions for both roles. */
 async function measureLighthouseFigures(baseUrl: string): Promise<LighthouseFigures[]> {
   const sessions = {
-    client: await signIn(baseUrl, 'client@example.com'),
-    seller: await signIn(baseUrl, 'seller@example.com'),
+    client: await tokensFor({ baseUrl }, 'client'),
+    seller: await tokensFor({ baseUrl }, 'seller'),
   };
   return measureLighthouse(baseUrl, sessions);
 }

@@ -21,9 +21,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
+import { anonymousApi, type Tokens, tokensFor } from '../support/api-session';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-
-export type Tokens = { access: string; refresh: string };
 
 export interface LighthouseFigures {
   route: string;
@@ -88,15 +87,12 @@ async function startChromium(): Promise<Browser> {
 
 /** A fresh access token for the session, so a long series of runs never meets an expired one. */
 async function freshTokens(baseUrl: string, tokens: Tokens): Promise<Tokens> {
-  const response = await fetch(`${baseUrl}/api/v1/token/refresh`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ refresh: tokens.refresh }),
+  const { data, response } = await anonymousApi({ baseUrl }).POST('/api/v1/token/refresh', {
+    body: { refresh: tokens.refresh },
   });
-  if (!response.ok) throw new Error(`Refreshing the session failed: HTTP ${response.status}`);
+  if (!response.ok || !data) throw new Error(`Refreshing the session failed: HTTP ${response.status}`);
   // A server that rotates refresh tokens answers a new one and no longer takes the one sent.
-  const { access, refresh } = (await response.json()) as { access: string; refresh?: string };
-  return { access, refresh: refresh ?? tokens.refresh };
+  return { access: data.access, refresh: data.refresh ?? tokens.refresh };
 }
 
 /** Puts the tokens where the app reads them, from a same-origin page that loads none of the app. */
@@ -213,16 +209,6 @@ export async function measureLighthouse(
   return figures;
 }
 
-async function signIn(baseUrl: string, email: string): Promise<Tokens> {
-  const response = await fetch(`${baseUrl}/api/v1/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Demo-pass-2026' }),
-  });
-  if (!response.ok) throw new Error(`Signing in ${email} failed: HTTP ${response.status}`);
-  return (await response.json()) as Tokens;
-}
-
 const row = (f: LighthouseFigures) =>
   `${f.route.padEnd(22)} ${f.preset.padEnd(8)} ${String(f.performance).padStart(4)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(4)} ${String(f.fcpMs).padStart(6)} ${String(f.lcpMs).padStart(6)} ${String(f.tbtMs).padStart(5)} ${f.cls.toFixed(3).padStart(6)} ${String(f.requests).padStart(5)} ${f.transferKb.toFixed(1).padStart(8)}`;
 const HEADER = `${'route'.padEnd(22)} ${'preset'.padEnd(8)} perf  a11y   bp  FCPms  LCPms TBTms    CLS  reqs  wire KB`;
@@ -230,8 +216,8 @@ const HEADER = `${'route'.padEnd(22)} ${'preset'.padEnd(8)} perf  a11y   bp  FCP
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const baseUrl = (process.argv[2] ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
   const sessions = {
-    client: await signIn(baseUrl, 'client@example.com'),
-    seller: await signIn(baseUrl, 'seller@example.com'),
+    client: await tokensFor({ baseUrl }, 'client'),
+    seller: await tokensFor({ baseUrl }, 'seller'),
   };
   process.stdout.write(`Each run:\n${HEADER}\n`);
   const figures = await measureLighthouse(baseUrl, sessions, {

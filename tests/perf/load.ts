@@ -13,10 +13,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { apiWithToken, type Options, optionsOf, tokensFor } from '../support/api-session';
 import { clusterCpuMs, processCpuMs } from './cpu-time';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const PASSWORD = 'Demo-pass-2026';
 
 export interface ApiServer {
   baseUrl: string;
@@ -91,27 +91,9 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function signIn(baseUrl: string, email: string): Promise<{ access: string; refresh: string }> {
-  const response = await fetch(`${baseUrl}/api/v1/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`signing in as ${email} answered ${response.status}`);
-  return (await response.json()) as { access: string; refresh: string };
-}
-
-interface Options {
-  publishers: { id: number; name: string }[];
-  regions: { id: number; code: string }[];
-  sellers: { id: number; name: string; is_own: boolean }[];
-}
-
-async function options(baseUrl: string, access: string): Promise<Options> {
-  const response = await fetch(`${baseUrl}/api/v1/options/`, { headers: { Authorization: `Bearer ${access}` } });
-  if (response.status !== 200) throw new Error(`GET /api/v1/options/ answered ${response.status}`);
-  return (await response.json()) as Options;
-}
+/** The signed-in caller's options (publishers, regions, storefronts), for queries and uploads. */
+const options = async (baseUrl: string, access: string): Promise<Options> =>
+  optionsOf(apiWithToken({ baseUrl }, access));
 
 /** mulberry32: the same mix on every run, so two runs (or two databases) answer the same queries. */
 function prng(seed: number) {
@@ -333,7 +315,7 @@ export async function measureOffersLoad(
 ): Promise<OffersLoad> {
   const cpu = settings.cpu ?? null;
   // A fresh token for each run: the access token lives five minutes.
-  const token = async () => (await signIn(baseUrl, 'client@example.com')).access;
+  const token = async () => (await tokensFor({ baseUrl }, 'client')).access;
   const first = await token();
   const choices = await options(baseUrl, first);
   const paths = offerQueries(2000, choices);
@@ -397,8 +379,8 @@ export async function measureUploadWhileReading(
   baseUrl: string,
   settings: { rows: number; idleCount?: number },
 ): Promise<UploadFigures> {
-  const client = (await signIn(baseUrl, 'client@example.com')).access;
-  const seller = (await signIn(baseUrl, 'seller@example.com')).access;
+  const client = (await tokensFor({ baseUrl }, 'client')).access;
+  const seller = (await tokensFor({ baseUrl }, 'seller')).access;
   const csv = uploadCsv(await options(baseUrl, seller), settings.rows, `${Date.now()}`);
   const profile = async () => {
     const started = performance.now();

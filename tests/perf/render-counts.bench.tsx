@@ -12,8 +12,8 @@ import { BasketButton } from '@/features/basket/components/basket-button';
 import { OrderSubmissionProvider } from '@/features/basket/order-submission';
 import { OffersPage } from '@/features/offers/pages/offers-page';
 import { ManageOffersPage } from '@/features/seller-offers/pages/manage-offers-page';
-import { anOffer, someOptions } from '../components/offers/offer-fixtures';
-import { aProfile, renderPage } from '../support/render';
+import { anOffer, aProfile, someOptions } from '../support/fixtures';
+import { renderPage } from '../support/render';
 import { countsOf, forget, rendered } from './commit-probe';
 
 const ROWS = 25;

@@ -12,11 +12,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { components } from '../../openapi/schema';
 import { type Instance, startInstance, stopInstance } from '../support/api-instances';
+import { type ApiTarget, apiWithToken, dataOf, PASSWORD, tokensFor } from '../support/api-session';
 import { createDatabase, type PostgresCluster, postgresAvailable, startPostgres } from '../support/postgres';
 
 type Schemas = components['schemas'];
 
-const PASSWORD = 'Demo-pass-2026';
 /** Ports to listen on, e.g. `4620,4621`; by default the OS picks free ones. */
 const PORTS = (process.env.TWO_INSTANCES_PORTS ?? '0,0').split(',');
 
@@ -54,11 +54,15 @@ async function expectStatus<T>(status: number, answer: Promise<Answer<T>>): Prom
 const signIn = (instance: Instance, email: string, password = PASSWORD) =>
   call<Schemas['TokenPair']>(instance, 'POST', '/api/v1/token', { json: { email, password } });
 
+/** The shared API session's target for `instance`. */
+const at = (instance: Instance): ApiTarget => ({ baseUrl: instance.base });
+
 /** The seller's published offer that ends last, as `instance` lists it. */
 async function lastEnding(instance: Instance, token: string): Promise<Schemas['Offer']> {
-  const published = await expectStatus<Schemas['OfferPage']>(
-    200,
-    call(instance, 'GET', '/api/v1/manage-offers/?is_published=true&ordering=-end_date&limit=1', { token }),
+  const published = await dataOf(
+    apiWithToken(at(instance), token).GET('/api/v1/manage-offers/', {
+      params: { query: { is_published: true, ordering: '-end_date', limit: 1 } },
+    }),
   );
   const offer = published.results[0];
   if (!offer) throw new Error('the seller has no published offer');
@@ -102,7 +106,7 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
   });
 
   it('seeds the shared database once, whichever instance started first', async () => {
-    const { access } = await expectStatus(200, signIn(one(), 'seller@example.com'));
+    const { access } = await tokensFor(at(one()), 'seller');
     const countOn = async (instance: Instance) =>
       (
         await expectStatus<Schemas['OfferPage']>(
@@ -119,7 +123,7 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
   });
 
   it('accepts the tokens one instance issued on the other', async () => {
-    const pair = await expectStatus(200, signIn(one(), 'client@example.com'));
+    const pair = await tokensFor(at(one()), 'client');
     const profile = await expectStatus<Schemas['Profile']>(
       200,
       call(other(), 'GET', '/api/v1/profile', { token: pair.access }),
@@ -133,7 +137,7 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
   });
 
   it('refuses on one instance a refresh token signed out on the other', async () => {
-    const pair = await expectStatus(200, signIn(other(), 'client2@example.com'));
+    const pair = await tokensFor(at(other()), 'client2');
     await expectStatus(200, call(one(), 'POST', '/api/v1/token/blacklist', { json: { refresh: pair.refresh } }));
     const refused = await call(other(), 'POST', '/api/v1/token/refresh', { json: { refresh: pair.refresh } });
     expect(refused.status).toBe(401);
@@ -141,7 +145,7 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
   });
 
   it('rotates a refresh token once across both: of two refreshes at once, one on each, one gets the new pair', async () => {
-    const pair = await expectStatus(200, signIn(one(), 'seller2@example.com'));
+    const pair = await tokensFor(at(one()), 'seller2');
     const answers = await Promise.all(
       [one(), other()].map((instance) =>
         call(instance, 'POST', '/api/v1/token/refresh', { json: { refresh: pair.refresh } }),
@@ -180,7 +184,7 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
   });
 
   it('replays on one instance a checkout made with the same Idempotency-Key on the other', async () => {
-    const { access } = await expectStatus(200, signIn(one(), 'client@example.com'));
+    const { access } = await tokensFor(at(one()), 'client');
     const page = await expectStatus<Schemas['OfferPage']>(
       200,
       call(one(), 'GET', '/api/v1/offers/?ordering=-end_date&limit=50', { token: access }),
@@ -214,7 +218,7 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
   });
 
   it('refuses with 409 a save from a version the other instance already replaced', async () => {
-    const { access } = await expectStatus(200, signIn(other(), 'seller@example.com'));
+    const { access } = await tokensFor(at(other()), 'seller');
     const page = await expectStatus<Schemas['OfferPage']>(
       200,
       call(one(), 'GET', '/api/v1/manage-offers/?limit=1', { token: access }),
@@ -246,8 +250,8 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
   });
 
   it('shows on one instance the offer counts after a change made on the other', async () => {
-    const seller = (await expectStatus(200, signIn(one(), 'seller@example.com'))).access;
-    const client = (await expectStatus(200, signIn(other(), 'client@example.com'))).access;
+    const seller = (await tokensFor(at(one()), 'seller')).access;
+    const client = (await tokensFor(at(other()), 'client')).access;
     const offer = await lastEnding(one(), seller);
     const listed = async (instance: Instance) =>
       (
@@ -274,8 +278,8 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
   });
 
   it('shows on both instances the same list answer after an edit made on one, each having kept the answer before', async () => {
-    const seller = (await expectStatus(200, signIn(one(), 'seller@example.com'))).access;
-    const client = (await expectStatus(200, signIn(other(), 'client@example.com'))).access;
+    const seller = (await tokensFor(at(one()), 'seller')).access;
+    const client = (await tokensFor(at(other()), 'client')).access;
     const offer = await lastEnding(one(), seller);
     const url = `/api/v1/offers/?type=${offer.type}&search=${encodeURIComponent(offer.product)}&limit=100`;
     const productOn = async (instance: Instance) => {
@@ -301,7 +305,7 @@ describe.skipIf(!serverUrl && unavailable !== null)('two API instances on one Po
   });
 
   it('applies on both instances at once a permission taken away in the database', async () => {
-    const seller = (await expectStatus(200, signIn(one(), 'seller@example.com'))).access;
+    const seller = (await tokensFor(at(one()), 'seller')).access;
     const sellerOnly = (instance: Instance) =>
       call(instance, 'GET', '/api/v1/manage-offers/?limit=1', { token: seller });
     // Each instance has read the seller once and keeps it.

@@ -3,6 +3,7 @@
  * README's "Using your Django REST Framework back end" lists, written as their documentation and
  * source give them. The API-layer and screen tests replay them through the app.
  */
+import { anOffer } from './fixtures';
 
 /** A SimpleJWT token as the app handles it: opaque text. */
 const jwt = (name: string) => `eyJhbGciOiJIUzI1NiJ9.${name}.c2lnbmF0dXJl`;
@@ -61,25 +62,14 @@ export const permanentRedirect = { status: 308, body: {}, headers: { Location: '
  */
 export function offerWithNumbers(overrides: Record<string, unknown> = {}) {
   return {
-    id: 11,
-    product: 'Starfall Tactics',
-    publisher_id: 3,
-    publisher: 'Nebula Works',
-    seller_id: 5,
-    seller: 'Pixel Traders',
-    region_id: 2,
-    region: 'Europe',
-    region_code: 'EU',
-    type: 'regular',
-    is_hot: false,
+    ...anOffer({
+      start: '2026-11-01T09:00:00.123456+01:00',
+      end: '2026-12-31T23:00:00+01:00',
+      uploaded_at: '2026-10-20T12:00:00.000001+02:00',
+      published_at: '2026-10-21T12:00:00.5+02:00',
+      version: 3,
+    }),
     unit_price: 12.5,
-    start: '2026-11-01T09:00:00.123456+01:00',
-    end: '2026-12-31T23:00:00+01:00',
-    is_published: true,
-    uploaded_at: '2026-10-20T12:00:00.000001+02:00',
-    published_at: '2026-10-21T12:00:00.5+02:00',
-    image: null,
-    version: 3,
     ...overrides,
   };
 }

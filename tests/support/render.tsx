@@ -79,22 +79,6 @@ export function deferred<T>() {
   return { promise, resolve };
 }
 
-export function aProfile(overrides: Partial<Profile> = {}): Profile {
-  return {
-    id: 7,
-    email: 'ada@example.com',
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    phone: '',
-    company: 'Analytical Engines',
-    permissions: [],
-    is_superuser: false,
-    is_verified: true,
-    date_joined: '2026-01-15T09:30:00Z',
-    ...overrides,
-  };
-}
-
 export interface RenderPageOptions {
   /** The location, query string included. */
   path?: string;

@@ -12,23 +12,12 @@ import { OffersPage } from '@/features/offers/pages/offers-page';
 import { OrdersPage } from '@/features/orders/pages/orders-page';
 import { ReviewOrdersPage } from '@/features/orders/pages/review-orders-page';
 import { ManageOffersPage } from '@/features/seller-offers/pages/manage-offers-page';
-import { anOrder } from '../../support/orders';
-import { aProfile, type Reply, type Routes, renderPage, type SeenRequest } from '../../support/render';
-import { anInvoice, billingRoutes } from '../billing/billing-fixtures';
-import { anOffer } from '../offers/offer-fixtures';
+import { anInvoice, anOffer, anOrder, aProfile, type Offer, type Options, someOptions } from '../../support/fixtures';
+import { type Reply, type Routes, renderPage, type SeenRequest } from '../../support/render';
+import { billingRoutes } from '../billing/billing-fixtures';
 
-/** An offer as the server sends it (its price as a decimal string). */
-type Offer = ReturnType<typeof anOffer>;
-
-export const options = {
-  publishers: [
-    { id: 3, name: 'Nebula Works' },
-    { id: 4, name: 'Quartz Games' },
-  ],
-  regions: [
-    { id: 1, code: 'NA', name: 'North America' },
-    { id: 2, code: 'EU', name: 'Europe' },
-  ],
+export const options: Options = {
+  ...someOptions,
   sellers: [
     { id: 5, name: 'Pixel Traders', is_own: true },
     { id: 6, name: 'Quartz Market', is_own: true },

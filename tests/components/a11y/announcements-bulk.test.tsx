@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { onTestFinished, vi } from 'vitest';
 import { BulkActions, type OfferSelection } from '@/features/seller-offers/components/bulk-actions';
 import { UploadOffersButton } from '@/features/seller-offers/components/upload-offers';
+import { anOffer } from '../../support/fixtures';
 import { asRead } from '../../support/read';
 import { type Reply, type Routes, renderPage, type SeenRequest } from '../../support/render';
 import { expectHeard, focusReaches, listen } from '../../support/screen-reader';
-import { anOffer } from '../offers/offer-fixtures';
 import { moonRun, OPTIONS, options, renderManageOffers, rowHeader, seller, starfall } from './announcement-fixtures';
 
 const PUBLISH = 'POST /api/v1/manage-offers/publish/';

@@ -6,8 +6,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ProfilePage } from '@/features/profile/pages/profile-page';
 import { notify } from '@/ui/notify';
-import { anOrder } from '../../support/orders';
-import { aProfile, renderPage } from '../../support/render';
+import { anOrder, aProfile } from '../../support/fixtures';
+import { renderPage } from '../../support/render';
 import { expectHeard, focus, focusReaches, heard, listen } from '../../support/screen-reader';
 import { renderReviewOrders, rowHeader } from './announcement-fixtures';
 

@@ -3,7 +3,7 @@
  * (`<App />` as main.tsx mounts it), since the first page's code arrives after the form has gone.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { aProfile } from '../../support/render';
+import { aProfile } from '../../support/fixtures';
 import { expectHeard, listen } from '../../support/screen-reader';
 import { renderWholeApp } from '../../support/whole-app';
 import { options } from './announcement-fixtures';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { SignInPage } from '@/features/auth/pages/sign-in-page';
-import { aProfile, deferred, type Reply, type Routes, renderPage } from '../../support/render';
+import { aProfile } from '../../support/fixtures';
+import { deferred, type Reply, type Routes, renderPage } from '../../support/render';
 
 const email = () => screen.getByLabelText('Email');
 const password = () => screen.getByLabelText('Password');

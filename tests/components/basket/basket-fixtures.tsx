@@ -2,7 +2,7 @@
 import type { components } from '@openapi/schema';
 import { basket } from '@/core/basket';
 import { aBasketItem } from '../../support/basket';
-import { anOrder } from '../../support/orders';
+import { anOrder } from '../../support/fixtures';
 import type { Reply, Routes, SeenRequest } from '../../support/render';
 
 /** An availability entry as the server sends it (the price as a decimal string). */

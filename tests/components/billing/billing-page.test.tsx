@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { BillingPage } from '@/features/billing/pages/billing-page';
-import { aProfile, type RenderPageOptions, renderPage } from '../../support/render';
-import { anInvoice, billingRoutes, INVOICES, type Invoice, someInvoices } from './billing-fixtures';
+import { anInvoice, aProfile, type Invoice } from '../../support/fixtures';
+import { type RenderPageOptions, renderPage } from '../../support/render';
+import { billingRoutes, INVOICES, someInvoices } from './billing-fixtures';
 
 const overdue = anInvoice({ id: 1, number: 'INV-2026-0001', payment_status: 'overdue', total: '1250.00' });
 const paid = anInvoice({

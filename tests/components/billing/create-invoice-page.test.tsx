@@ -2,9 +2,8 @@ import type { components } from '@openapi/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { onDataChange } from '@/core/data-events';
 import { CreateInvoicePage } from '@/features/billing/pages/create-invoice-page';
-import { anOrder } from '../../support/orders';
-import { aProfile, type Routes, renderPage, type SeenRequest } from '../../support/render';
-import { anInvoice, type Invoice } from './billing-fixtures';
+import { anInvoice, anOrder, aProfile, type Invoice } from '../../support/fixtures';
+import { type Routes, renderPage, type SeenRequest } from '../../support/render';
 
 /** An order as the server sends it (amounts as decimal strings). */
 type Order = components['schemas']['Order'];

@@ -2,8 +2,9 @@ import { getLocalTimeZone, today } from '@internationalized/date';
 import { screen, waitFor, within } from '@testing-library/react';
 import { BillingPage } from '@/features/billing/pages/billing-page';
 import { captureDownloads, csvRecordsOf } from '../../support/downloads';
-import { aProfile, deferred, type Reply, renderPage, type SeenRequest } from '../../support/render';
-import { anInvoice, billingRoutes, INVOICES, someInvoices } from './billing-fixtures';
+import { anInvoice, aProfile } from '../../support/fixtures';
+import { deferred, type Reply, renderPage, type SeenRequest } from '../../support/render';
+import { billingRoutes, INVOICES, someInvoices } from './billing-fixtures';
 
 const FILTERS = { status: 'issued', paymentStatus: 'overdue', seller: '3', ordering: 'total' };
 const PATH = '/billing?status=issued&paymentStatus=overdue&seller=3&ordering=total&page=2';

@@ -17,10 +17,8 @@ import { OrdersPage } from '@/features/orders/pages/orders-page';
 import { ReviewOrdersPage } from '@/features/orders/pages/review-orders-page';
 import { ManageOffersPage } from '@/features/seller-offers/pages/manage-offers-page';
 import { shownText } from '../../support/dates';
-import { anOrder } from '../../support/orders';
-import { aProfile, type Routes, renderPage } from '../../support/render';
-import { anInvoice } from '../billing/billing-fixtures';
-import { anOffer, someOptions } from '../offers/offer-fixtures';
+import { anInvoice, anOffer, anOrder, aProfile, someOptions } from '../../support/fixtures';
+import { type Routes, renderPage } from '../../support/render';
 
 /** Instants whose wall clock, in whatever zone the tests run, is 9 January 2027 17:20 and 3 February 2027 08:05. */
 const JAN_9 = new Date(2027, 0, 9, 17, 20).toISOString();

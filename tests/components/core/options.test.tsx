@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '@/api/token-store';
 import { useOptions } from '@/core/options';
-import { aProfile, type Routes, renderPage } from '../../support/render';
+import { aProfile } from '../../support/fixtures';
+import { type Routes, renderPage } from '../../support/render';
 
 const someOptions = { publishers: [{ id: 1, name: 'Ubisoft' }], regions: [], sellers: [] };
 

@@ -12,9 +12,8 @@ import { ReviewOrdersPage } from '@/features/orders/pages/review-orders-page';
 import { ManageOffersPage } from '@/features/seller-offers/pages/manage-offers-page';
 import { formatDateTime } from '@/lib/dates';
 import { OFFER_TIMES_UTC, offerWithNumbers, pageOf } from '../../support/drf-answers';
-import { anOrder, anOrderLine } from '../../support/orders';
-import { aProfile, renderPage } from '../../support/render';
-import { someOptions } from '../offers/offer-fixtures';
+import { anOrder, anOrderLine, aProfile, someOptions } from '../../support/fixtures';
+import { renderPage } from '../../support/render';
 
 const seller = aProfile({ id: 7, permissions: ['add_offer'] });
 const snackbar = () => screen.getByRole('region', { name: 'Notifications' });

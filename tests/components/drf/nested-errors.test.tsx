@@ -21,10 +21,9 @@ import {
   nestedOfferErrors,
   pageOf,
 } from '../../support/drf-answers';
-import { anOrder, anOrderLine } from '../../support/orders';
+import { anOffer, anOrder, anOrderLine, aProfile } from '../../support/fixtures';
 import { asRead } from '../../support/read';
-import { aProfile, renderPage } from '../../support/render';
-import { anOffer } from '../offers/offer-fixtures';
+import { renderPage } from '../../support/render';
 
 const seller = aProfile({ id: 7, permissions: ['add_offer'] });
 const options = {

@@ -3,8 +3,8 @@ import { basket, MAX_POSITIONS } from '@/core/basket';
 import { OffersPage } from '@/features/offers/pages/offers-page';
 import { aBasketItem } from '../../support/basket';
 import { captureDownloads, csvRecordsOf } from '../../support/downloads';
-import { aProfile, type RenderPageOptions, renderPage, type SeenRequest } from '../../support/render';
-import { anOffer, someOptions } from './offer-fixtures';
+import { anOffer, aProfile, someOptions } from '../../support/fixtures';
+import { type RenderPageOptions, renderPage, type SeenRequest } from '../../support/render';
 
 const LIST = 'GET /api/v1/offers/';
 const starfall = anOffer({ id: 11, product: 'Starfall Tactics', is_hot: true, unit_price: '1234.50' });

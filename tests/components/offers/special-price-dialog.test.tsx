@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { onDataChange } from '@/core/data-events';
 import { SpecialPriceAction } from '@/features/offers/components/special-price-action';
-import { anOrder } from '../../support/orders';
-import { aProfile, deferred, type Reply, type Routes, renderPage } from '../../support/render';
-import { aReadOffer } from './offer-fixtures';
+import { anOrder, aProfile, aReadOffer } from '../../support/fixtures';
+import { deferred, type Reply, type Routes, renderPage } from '../../support/render';
 
 const REQUEST = 'POST /api/v1/orders/request-special-price/';
 const offer = aReadOffer({ product: 'Starfall Tactics', unit_price: '12.50' });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ReviewOrdersPage } from '@/features/orders/pages/review-orders-page';
-import { anOrder, anOrderLine } from '../../support/orders';
-import { aProfile, deferred, type Reply, type Routes, renderPage } from '../../support/render';
+import { anOrder, anOrderLine, aProfile } from '../../support/fixtures';
+import { deferred, type Reply, type Routes, renderPage } from '../../support/render';
 
 const COUNTER = 'POST /api/v1/orders/42/counter/';
 const seller = aProfile({ permissions: ['add_offer'] });

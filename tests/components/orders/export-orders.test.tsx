@@ -2,8 +2,8 @@ import { getLocalTimeZone, today } from '@internationalized/date';
 import { screen, waitFor, within } from '@testing-library/react';
 import { OrdersPage } from '@/features/orders/pages/orders-page';
 import { captureDownloads, csvRecordsOf } from '../../support/downloads';
-import { anOrder, type Order } from '../../support/orders';
-import { aProfile, renderPage } from '../../support/render';
+import { anOrder, aProfile, type Order } from '../../support/fixtures';
+import { renderPage } from '../../support/render';
 
 const LIST = 'GET /api/v1/orders/';
 const PATH =

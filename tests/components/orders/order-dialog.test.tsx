@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { onDataChange } from '@/core/data-events';
 import { OrdersPage } from '@/features/orders/pages/orders-page';
 import { formatDateTime } from '@/lib/dates';
-import { anOrder, anOrderLine } from '../../support/orders';
-import { aProfile, deferred, type Reply, type Routes, renderPage } from '../../support/render';
+import { anOrder, anOrderLine, aProfile } from '../../support/fixtures';
+import { deferred, type Reply, type Routes, renderPage } from '../../support/render';
 
 const READ = 'GET /api/v1/orders/42/';
 const RESPOND = 'POST /api/v1/orders/42/counter/response/';

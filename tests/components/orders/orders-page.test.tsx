@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { OrdersPage } from '@/features/orders/pages/orders-page';
 import { formatDateTime } from '@/lib/dates';
-import { anOrder } from '../../support/orders';
-import { aProfile, type Routes, renderPage } from '../../support/render';
+import { anOrder, aProfile } from '../../support/fixtures';
+import { type Routes, renderPage } from '../../support/render';
 
 const LIST = 'GET /api/v1/orders/';
 const options = {

@@ -2,8 +2,8 @@ import { getLocalTimeZone, today } from '@internationalized/date';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ReviewOrdersPage } from '@/features/orders/pages/review-orders-page';
 import { captureDownloads, csvRecordsOf } from '../../support/downloads';
-import { anOrder, type Order } from '../../support/orders';
-import { aProfile, deferred, type Reply, type Routes, renderPage } from '../../support/render';
+import { anOrder, aProfile, type Order } from '../../support/fixtures';
+import { deferred, type Reply, type Routes, renderPage } from '../../support/render';
 
 const LIST = 'GET /api/v1/review-orders/';
 const READ = 'GET /api/v1/orders/42/';

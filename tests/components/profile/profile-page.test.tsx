@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { SessionContext } from '@/core/session';
 import { ProfilePage } from '@/features/profile/pages/profile-page';
 import { themePreference } from '@/lib/preferences';
-import { aProfile, deferred, type RenderPageOptions, type Reply, renderPage } from '../../support/render';
+import { aProfile } from '../../support/fixtures';
+import { deferred, type RenderPageOptions, type Reply, renderPage } from '../../support/render';
 
 const PHONE_MESSAGE = 'Phone number must be a valid international format starting with + and contain 7-15 digits';
 const field = (label: string) => screen.getByLabelText(label);

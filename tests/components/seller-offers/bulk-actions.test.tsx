@@ -4,9 +4,9 @@ import { onTestFinished } from 'vitest';
 import type { ManageOfferListQuery, Offer, OfferChange } from '@/api/models';
 import { onDataChange } from '@/core/data-events';
 import { BulkActions, type OfferSelection } from '@/features/seller-offers/components/bulk-actions';
+import { anOffer, aProfile, someOptions } from '../../support/fixtures';
 import { asRead } from '../../support/read';
-import { aProfile, type Reply, type Routes, renderPage, type SeenRequest } from '../../support/render';
-import { anOffer, someOptions } from '../offers/offer-fixtures';
+import { type Reply, type Routes, renderPage, type SeenRequest } from '../../support/render';
 
 const LIST = 'GET /api/v1/manage-offers/';
 const PUBLISH = 'POST /api/v1/manage-offers/publish/';

@@ -13,13 +13,10 @@ import { ManageOffersPage } from '@/features/seller-offers/pages/manage-offers-p
 import { toDraft } from '@/features/seller-offers/seller-offers.implementations';
 import { spokenDateTime, toLocalIso } from '@/lib/dates';
 import { shownText } from '../../support/dates';
+import { anOffer, aProfile, type Offer, someOptions } from '../../support/fixtures';
 import { lastAnnouncement } from '../../support/grid';
 import { asRead } from '../../support/read';
-import { aProfile, type Reply, type Routes, renderPage, type SeenRequest } from '../../support/render';
-import { anOffer } from '../offers/offer-fixtures';
-
-/** An offer as the server sends it (its price as a decimal string). */
-type Offer = ReturnType<typeof anOffer>;
+import { type Reply, type Routes, renderPage, type SeenRequest } from '../../support/render';
 
 const LIST = 'GET /api/v1/manage-offers/';
 const UPDATE = 'POST /api/v1/manage-offers/update/';
@@ -27,17 +24,7 @@ const OPTIONS = 'GET /api/v1/options/';
 const DRAFT_KEY = 'marketplace:offer-draft.v2';
 
 const seller = aProfile({ id: 7, permissions: ['add_offer'] });
-const options = {
-  publishers: [
-    { id: 3, name: 'Nebula Works' },
-    { id: 4, name: 'Quartz Games' },
-  ],
-  regions: [
-    { id: 1, code: 'NA', name: 'North America' },
-    { id: 2, code: 'EU', name: 'Europe' },
-  ],
-  sellers: [{ id: 5, name: 'Pixel Traders', is_own: true }],
-};
+const options = { ...someOptions, sellers: [{ id: 5, name: 'Pixel Traders', is_own: true }] };
 
 const starfall = anOffer({ id: 11, product: 'Starfall Tactics', version: 3 });
 const moonRun = anOffer({ id: 12, product: 'Moon Run', unit_price: '20.00', version: 4 });

@@ -16,9 +16,9 @@ import { RowEditingContext } from '@/features/seller-offers/row-editing-context'
 import { useOfferRowEditing } from '@/features/seller-offers/use-offer-row-editing';
 import { DataGrid, type GridFeatures } from '@/ui/data-grid';
 import { forget, rendered } from '../../perf/commit-probe';
+import { anOffer, aProfile, someOptions } from '../../support/fixtures';
 import { asRead } from '../../support/read';
-import { aProfile, renderPage, type SeenRequest } from '../../support/render';
-import { anOffer, someOptions } from '../offers/offer-fixtures';
+import { renderPage, type SeenRequest } from '../../support/render';
 
 const ROWS = 100;
 /** As the server sends them, and as the grid holds them once read. */

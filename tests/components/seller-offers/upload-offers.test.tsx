@@ -1,6 +1,5 @@
 import { getLocalTimeZone, today } from '@internationalized/date';
 import type { UploadOptions } from '@machines/offer-upload/offer-upload.types';
-import type { components } from '@openapi/schema';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MALFORMED_MESSAGE } from '@/api/api-error';
 import { tokenStore } from '@/api/token-store';
@@ -8,10 +7,8 @@ import { onDataChange } from '@/core/data-events';
 import { ExportListButton } from '@/core/lists/use-list-view';
 import { offerExport, UploadOffersButton } from '@/features/seller-offers/components/upload-offers';
 import { captureDownloads, csvRecordsOf } from '../../support/downloads';
-import { aProfile, deferred, type Routes, renderPage } from '../../support/render';
-
-/** An offer as the server sends it (its price as a decimal string). */
-type Offer = components['schemas']['Offer'];
+import { anOffer, aProfile, type Offer } from '../../support/fixtures';
+import { deferred, type Routes, renderPage } from '../../support/render';
 
 const options: UploadOptions = {
   publishers: [{ id: 3, name: 'Nebula Works' }],
@@ -376,32 +373,21 @@ describe('Upload CSV', () => {
 });
 
 describe('Export CSV on Manage Offers', () => {
-  const anOffer = (id: number, overrides: Partial<Offer> = {}): Offer => ({
-    id,
-    product: `Game ${id}`,
-    publisher_id: 3,
-    publisher: 'Nebula Works',
-    seller_id: 5,
-    seller: 'Pixel Traders',
-    region_id: 2,
-    region: 'Europe',
-    region_code: 'EU',
-    type: 'regular',
-    is_hot: false,
-    unit_price: '12.50',
-    start: '2026-11-01T08:00:00.000Z',
-    end: '2026-12-31T22:00:00.000Z',
-    is_published: false,
-    uploaded_at: '2026-10-20T10:00:00.000Z',
-    published_at: null,
-    image: null,
-    version: 1,
-    ...overrides,
-  });
+  /** An unpublished offer `Game <id>`; the export writes its times as the browser reads them. */
+  const anUnpublished = (id: number, overrides: Partial<Offer> = {}) =>
+    anOffer({
+      id,
+      product: `Game ${id}`,
+      start: '2026-11-01T08:00:00.000Z',
+      end: '2026-12-31T22:00:00.000Z',
+      is_published: false,
+      published_at: null,
+      ...overrides,
+    });
 
   it('writes every offer of the filtered set in the upload format, which uploads back', async () => {
-    const offers = Array.from({ length: 150 }, (_, index) => anOffer(index + 1));
-    offers[0] = anOffer(1, { product: 'Keys, "Deluxe"', type: 'promo', is_hot: true, unit_price: '1234.50' });
+    const offers = Array.from({ length: 150 }, (_, index) => anUnpublished(index + 1));
+    offers[0] = anUnpublished(1, { product: 'Keys, "Deluxe"', type: 'promo', is_hot: true, unit_price: '1234.50' });
     const uploads = fakeUploads(() => created(150));
     const filters = { publishType: 'unpublished', search: 'game', region: 2, ordering: '-created_at' } as const;
     const { user, server } = renderPage(

@@ -7,7 +7,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { basketButton, basketLines, basketPopover, notice, offersGrid, searchOffers } from '../journeys';
-import { type ApiOffer, type ApiOrder, apiAs, counter, countOrders, orderableOffers } from '../marketplace-api';
+import {
+  type ApiOffer,
+  type ApiOrder,
+  apiAs,
+  counter,
+  countOrders,
+  dataOf,
+  orderableOffers,
+  orderById,
+} from '../marketplace-api';
 import { CLIENT, SELLER, startSignedIn } from '../support';
 import { type Call, FaultInjector } from './fault-injector';
 import { goTo, type Journey, runFaultTable, selfRecovered } from './fault-table';
@@ -190,7 +199,7 @@ test('submit an order', async ({ page, request, context }) => {
     begin: async (index, call) => {
       await startOnMyAccount(page, index > 0 && call === OPTIONS);
       // A cart left on the server from before, which sending empties first.
-      await api.post('/api/v1/cart/add/', { offer_id: offer.id, quantity: 1 });
+      await dataOf(api.POST('/api/v1/cart/add/', { body: { offer_id: offer.id, quantity: 1 } }));
       const lines = [basketLine(offer, index + 1)];
       basket = JSON.stringify(lines);
       await filler.evaluate((value) => localStorage.setItem('marketplace:basket', value), basket);
@@ -238,7 +247,7 @@ test('submit an order', async ({ page, request, context }) => {
     appliedOnce: async (index) => {
       expect(await countOrders(api)).toBe(ordersBefore + 1);
       const [newest] = (
-        await api.get<{ results: ApiOrder[] }>('/api/v1/orders/', { ordering: '-created_at', limit: 1 })
+        await dataOf(api.GET('/api/v1/orders/', { params: { query: { ordering: '-created_at', limit: 1 } } }))
       ).results;
       expect(newest?.lines.map((line) => [line.offer_id, line.quantity])).toEqual([[offer.id, index + 1]]);
       expect(await storedBasket(page)).toBe('[]');
@@ -257,14 +266,18 @@ test('submit an order', async ({ page, request, context }) => {
 /** A new order of `offer` for the client, countered by its seller, ready to be answered. */
 async function counteredOrder(request: APIRequestContext, offer: ApiOffer): Promise<ApiOrder> {
   const client = await apiAs(request, CLIENT);
-  const cart = await client.get<{ items: { id: number }[] }>('/api/v1/cart/');
+  const cart = await dataOf(client.GET('/api/v1/cart/'));
   for (const item of cart.items) await request.delete(`/api/v1/cart/remove/${item.id}/`);
-  const added = await client.post<{ items: { id: number; offer_id: number }[] }>('/api/v1/cart/add/', {
-    offer_id: offer.id,
-    quantity: 5,
-  });
+  const added = await dataOf(
+    client.POST('/api/v1/cart/add/', {
+      body: {
+        offer_id: offer.id,
+        quantity: 5,
+      },
+    }),
+  );
   const ids = added.items.filter((item) => item.offer_id === offer.id).map((item) => item.id);
-  const { orders } = await client.post<{ orders: ApiOrder[] }>('/api/v1/cart/checkout/', { cart_item_ids: ids });
+  const { orders } = await dataOf(client.POST('/api/v1/cart/checkout/', { body: { cart_item_ids: ids } }));
   const [order] = orders;
   if (!order) throw new Error('The checkout placed no order');
   const price = (Math.floor(Number(offer.unit_price) * 90) / 100).toFixed(2);
@@ -279,6 +292,10 @@ test('answer a counter-offer', async ({ page, request }) => {
   await startSignedIn(page, request, CLIENT);
   await page.goto('/profile');
   let order: ApiOrder | null = null;
+  const placed = () => {
+    if (!order) throw new Error('The order was not placed yet');
+    return order;
+  };
   const dialog = () => page.getByRole('dialog', { name: `Order #${order?.id}` });
   const orderLink = () =>
     page
@@ -326,7 +343,7 @@ test('answer a counter-offer', async ({ page, request }) => {
     kept: async (_, fault) => {
       // Nothing typed: the order still waits for the answer, which can be given again.
       if (fault === 'malformed JSON') return;
-      expect((await api.get<ApiOrder>(`/api/v1/orders/${order?.id}/`)).negotiation).toBe('counter_proposed');
+      expect((await orderById(api, placed().id)).negotiation).toBe('counter_proposed');
     },
     resume: async (index) => {
       await goTo(page, '/orders/inprogress');
@@ -339,7 +356,7 @@ test('answer a counter-offer', async ({ page, request }) => {
       ).toBeVisible();
     },
     appliedOnce: async (index) => {
-      const now = await api.get<ApiOrder>(`/api/v1/orders/${order?.id}/`);
+      const now = await orderById(api, placed().id);
       expect(now.negotiation).toBe(index % 2 === 0 ? 'counter_accepted' : 'counter_declined');
       // Focus stayed in the dialog through the answer and the order's reload: Escape closes it.
       await page.keyboard.press('Escape');
@@ -348,32 +365,49 @@ test('answer a counter-offer', async ({ page, request }) => {
   });
 });
 
-type ManagedOffer = ApiOffer & { version: number; is_published: boolean };
-
 /** Seller offers with a product name no other offer of theirs contains, from the list's default order. */
-async function namedOffers(request: APIRequestContext, publishType: string, count: number, offset: number) {
+async function namedOffers(
+  request: APIRequestContext,
+  publishType: 'published' | 'unpublished',
+  count: number,
+  offset: number,
+) {
   const api = await apiAs(request, SELLER);
-  const { results } = await api.get<{ results: ManagedOffer[] }>('/api/v1/manage-offers/', {
-    publishType,
-    limit: 100,
-    offset,
-  });
-  const chosen: ManagedOffer[] = [];
+  const { results } = await dataOf(
+    api.GET('/api/v1/manage-offers/', {
+      params: {
+        query: {
+          publishType,
+          limit: 100,
+          offset,
+        },
+      },
+    }),
+  );
+  const chosen: ApiOffer[] = [];
   for (const offer of results) {
     if (chosen.length === count) break;
-    const named = await api.get<{ count: number }>('/api/v1/manage-offers/', { search: offer.product, limit: 1 });
+    const named = await dataOf(
+      api.GET('/api/v1/manage-offers/', { params: { query: { search: offer.product, limit: 1 } } }),
+    );
     if (named.count === 1) chosen.push(offer);
   }
   expect(chosen).toHaveLength(count);
   return chosen;
 }
 
-async function currentOffer(request: APIRequestContext, offer: ManagedOffer): Promise<ManagedOffer> {
+async function currentOffer(request: APIRequestContext, offer: ApiOffer): Promise<ApiOffer> {
   const api = await apiAs(request, SELLER);
-  const { results } = await api.get<{ results: ManagedOffer[] }>('/api/v1/manage-offers/', {
-    search: offer.product,
-    limit: 1,
-  });
+  const { results } = await dataOf(
+    api.GET('/api/v1/manage-offers/', {
+      params: {
+        query: {
+          search: offer.product,
+          limit: 1,
+        },
+      },
+    }),
+  );
   const [found] = results;
   if (found?.id !== offer.id) throw new Error(`Offer ${offer.id} is not found by its name`);
   return found;
@@ -381,7 +415,7 @@ async function currentOffer(request: APIRequestContext, offer: ManagedOffer): Pr
 
 test('edit a row', async ({ page, request }) => {
   const faults = await withFaults(page);
-  const [offer] = (await namedOffers(request, 'published', 1, 40)) as [ManagedOffer];
+  const [offer] = (await namedOffers(request, 'published', 1, 40)) as [ApiOffer];
   await startSignedIn(page, request, SELLER);
   const grid = page.getByRole('grid', { name: 'Published offers' });
   const row = grid.getByRole('row').filter({ has: page.getByRole('rowheader', { name: offer.product, exact: true }) });
@@ -490,13 +524,13 @@ test('bulk publish', async ({ page, request }) => {
     resume: async (index) => {
       await goTo(page, '/seller/manage-offers/unpublished');
       // The session may have ended after the offer was published (the list reload failed).
-      if ((await currentOffer(request, offers[index] as ManagedOffer)).is_published) return;
+      if ((await currentOffer(request, offers[index] as ApiOffer)).is_published) return;
       await checkbox(index).click();
       await publish();
       await expect(notice(page).filter({ hasText: '1 offer published' })).toBeVisible();
     },
     appliedOnce: async (index) => {
-      expect((await currentOffer(request, offers[index] as ManagedOffer)).is_published).toBe(true);
+      expect((await currentOffer(request, offers[index] as ApiOffer)).is_published).toBe(true);
       await expect(checkbox(index)).toHaveCount(0);
     },
   });
@@ -505,11 +539,7 @@ test('bulk publish', async ({ page, request }) => {
 test('upload a CSV', async ({ page, request }) => {
   const faults = await withFaults(page);
   const api = await apiAs(request, SELLER);
-  const options = await api.get<{
-    publishers: { name: string }[];
-    regions: { code: string }[];
-    sellers: { name: string; is_own: boolean }[];
-  }>('/api/v1/options/');
+  const options = await dataOf(api.GET('/api/v1/options/'));
   const store = options.sellers.find((seller) => seller.is_own);
   const start = new Date(Date.now() - 86_400_000).toISOString();
   const end = new Date(Date.now() + 30 * 86_400_000).toISOString();
@@ -534,8 +564,11 @@ test('upload a CSV', async ({ page, request }) => {
   const uploaded = () => dialog.getByText('1 offer uploaded.');
   const duplicate = dialog.getByRole('alert').filter({ hasText: 'Upload it again anyway?' });
   const unpublishedWith = async (index: number) =>
-    (await api.get<{ count: number }>('/api/v1/manage-offers/', { publishType: 'unpublished', search: tag(index) }))
-      .count;
+    (
+      await dataOf(
+        api.GET('/api/v1/manage-offers/', { params: { query: { publishType: 'unpublished', search: tag(index) } } }),
+      )
+    ).count;
   await table(page, faults, {
     name: 'upload a CSV',
     email: SELLER,

@@ -3,19 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Profile } from '@/api/models';
 import { type AppRoute, documentTitle, homeOf, redirectFor, signedInRoutes } from '@/app/routes';
 import { paths } from '@/core/paths';
+import { aProfile } from '../../support/fixtures';
 
-const profile = (permissions: Profile['permissions'], isSuperuser = false): Profile => ({
-  id: 1,
-  email: 'someone@example.com',
-  first_name: '',
-  last_name: '',
-  phone: '',
-  company: '',
-  permissions,
-  is_superuser: isSuperuser,
-  is_verified: true,
-  date_joined: '2026-01-01T00:00:00Z',
-});
+const profile = (permissions: Profile['permissions'], isSuperuser = false) =>
+  aProfile({ permissions, is_superuser: isSuperuser });
 const routeAt = (path: string) => {
   const route = signedInRoutes.find((r) => r.path === path);
   if (!route) throw new Error(`no route ${path}`);

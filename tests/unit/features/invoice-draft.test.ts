@@ -8,7 +8,7 @@ import {
   sortOrders,
   totalCentsOf,
 } from '@/features/billing/invoice-draft';
-import { aReadOrder } from '../../support/orders';
+import { aReadOrder } from '../../support/fixtures';
 
 const ada = { id: 7, name: 'Ada Client', company: 'Pixel Retail GmbH' };
 const ben = { id: 8, name: 'Ben Buyer' };

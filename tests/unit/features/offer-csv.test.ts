@@ -10,6 +10,7 @@ import {
   refusalOf,
   templateCsv,
 } from '@/features/seller-offers/offer-csv';
+import { aReadOffer } from '../../support/fixtures';
 
 const options: UploadOptions = {
   publishers: [
@@ -41,30 +42,11 @@ const withCell = (column: string, value: string) => {
   return check(HEADER, cells.join(','));
 };
 
-function anOffer(overrides: Partial<Offer> = {}): Offer {
-  return {
-    id: 11,
-    product: 'Starfall Tactics',
-    publisher_id: 3,
-    publisher: 'Nebula Works',
-    seller_id: 5,
-    seller: 'Pixel Traders',
-    region_id: 2,
-    region: 'Europe',
-    region_code: 'EU',
-    type: 'regular',
-    is_hot: false,
-    unit_price: 1250,
-    start: '2026-11-01T08:00:00Z',
-    end: '2026-12-31T22:00:00Z',
-    is_published: false,
-    uploaded_at: '2026-10-20T10:00:00Z',
-    published_at: null,
-    image: null,
-    version: 1,
-    ...overrides,
-  };
-}
+/** An unpublished offer as the app holds it (its price in cents). */
+const anOffer = (overrides: Partial<Offer> = {}): Offer => ({
+  ...aReadOffer({ is_published: false, published_at: null }),
+  ...overrides,
+});
 
 describe('checkOfferCsv', () => {
   it('finds nothing wrong with a good file and counts its offers', () => {

@@ -11,7 +11,7 @@ import type {
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@/api/api-error';
-import { anOrderLine, aReadOrder } from '../../support/orders';
+import { anOrderLine, aReadOrder } from '../../support/fixtures';
 
 const countered = aReadOrder({
   negotiation: 'counter_proposed',

@@ -11,7 +11,7 @@ import type { Move, NegotiationEvent, NegotiationRole, Order } from '@machines/n
 import { describe, expect, it } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
-import { aReadOrder } from '../../support/orders';
+import { aReadOrder } from '../../support/fixtures';
 import { actorDone, actorFailed, pathName } from '../../support/xstate';
 
 type Negotiation = Order['negotiation'];

@@ -15,7 +15,7 @@ import { type EventObject, getInitialSnapshot, getNextSnapshot, type SnapshotFro
 import { getSimplePaths } from 'xstate/graph';
 import { validateOfferDraft } from '@/features/seller-offers/offer-rules';
 import { offerRules, toDraft } from '@/features/seller-offers/seller-offers.implementations';
-import { aReadOffer } from '../../components/offers/offer-fixtures';
+import { aReadOffer } from '../../support/fixtures';
 import { actorDone, actorFailed, pathName } from '../../support/xstate';
 
 const machine = rowEditingMachine.provide(offerRules);

@@ -2,19 +2,9 @@ import { NO_TOKENS_MESSAGE, SIGN_IN_FALLBACK, sessionMachine } from '@machines/s
 import type { Profile, RefreshOutcome, SignInAnswer } from '@machines/session/session.types';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { aProfile } from '../../support/fixtures';
 
-const profile: Profile = {
-  id: 1,
-  email: 'client@example.com',
-  first_name: 'Ada',
-  last_name: 'Client',
-  phone: '',
-  company: 'Pixel Retail GmbH',
-  permissions: [],
-  is_superuser: false,
-  is_verified: true,
-  date_joined: '2026-01-01T00:00:00Z',
-};
+const profile = aProfile({ id: 1, email: 'client@example.com' });
 const unauthorized = Object.assign(new Error(''), { status: 401, detail: 'Token expired' });
 const offline = new Error('Cannot reach the server. Check your connection and try again.');
 

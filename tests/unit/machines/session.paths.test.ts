@@ -6,26 +6,15 @@
  * itself, so "signed out" means the tokens are gone from storage, not that a flag says so.
  */
 import { sessionMachine } from '@machines/session/session.machine';
-import type { Profile } from '@machines/session/session.types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, type EventObject, waitFor } from 'xstate';
 import { createApiClients } from '@/api/client';
 import { tokenStore } from '@/api/token-store';
 import { createSessionLogic } from '@/core/session.implementations';
+import { aProfile } from '../../support/fixtures';
 import { actorDone, actorFailed, pathName, simplePaths } from '../../support/xstate';
 
-const profile: Profile = {
-  id: 2,
-  email: 'seller@example.com',
-  first_name: 'Sam',
-  last_name: 'Seller',
-  phone: '',
-  company: '',
-  permissions: ['add_offer'],
-  is_superuser: false,
-  is_verified: true,
-  date_joined: '2026-01-01T00:00:00Z',
-};
+const profile = aProfile({ id: 2, email: 'seller@example.com', first_name: 'Sam', permissions: ['add_offer'] });
 const unauthorized = { status: 401 };
 const offline = { offline: true };
 
