@@ -5,6 +5,7 @@
  * user has not seen yet stops the sending, so nothing goes out that the user did not see. A marked
  * line keeps the name and price it was added with: the answer may withhold them (behaviour §6).
  */
+import type { Findings } from '@machines/basket-review/basket-review.types';
 import type { OfferAvailability } from '@/api/models';
 import type { BasketItem } from '@/core/basket';
 import { centsOfEuros } from '@/lib/money';
@@ -70,6 +71,21 @@ export function outcomeOf(
   }
   return { review: { unavailable, priceChanges }, newPrices, hasNews };
 }
+
+/** The review as the basket review machine keeps it (plain JSON, by line id). */
+export const findingsOf = (review: BasketReview): Findings => ({
+  unavailable: Object.fromEntries(review.unavailable),
+  priceChanges: Object.fromEntries(review.priceChanges),
+});
+
+const entriesOf = <T>(record: Partial<Record<string, T>>) =>
+  Object.entries(record).filter((entry): entry is [string, T] => entry[1] !== undefined);
+
+/** The machine's findings as the basket's views read them. */
+export const reviewOf = (findings: Findings): BasketReview => ({
+  unavailable: new Map(entriesOf(findings.unavailable)),
+  priceChanges: new Map(entriesOf(findings.priceChanges)),
+});
 
 /** The lines an order may carry: every line whose offer the last check found available. */
 export const sendableLines = (lines: readonly BasketItem[], review: BasketReview) =>

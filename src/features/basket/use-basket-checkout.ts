@@ -5,6 +5,7 @@
  * and only once the user has decided about every unavailable line; a check before sending that
  * finds something new (a price, a withdrawn offer) stops there so the user sees it first.
  */
+import { undecidedOf } from '@machines/basket-review/basket-review.logic';
 import {
   selectCanRetry,
   selectCanSubmit,
@@ -12,82 +13,59 @@ import {
   selectProblem,
 } from '@machines/order-submission/order-submission.selectors';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import type { OfferAvailability } from '@/api/models';
+import { useCallback, useEffect, useEffectEvent, useMemo } from 'react';
 import { useApiLogic } from '@/core/api';
 import { basket, useBasketItems } from '@/core/basket';
 import { notify } from '@/ui/notify';
-import { AVAILABILITY_FALLBACK, availabilityLogic } from './availability.implementations';
-import { NO_REVIEW, outcomeOf, sendableLines } from './availability.logic';
+import { AVAILABILITY_FALLBACK, basketReviewLogic } from './availability.implementations';
+import { reviewOf } from './availability.logic';
 import { useOrderSubmission } from './order-submission';
 
 const offerIdsOf = (lines: readonly { offer_id: number }[]) => [...new Set(lines.map((line) => line.offer_id))];
 
+/** The review of the basket's lines is the machine's (machines/basket-review); this binds it to the basket and the order. */
 export function useBasketCheckout({ onSent }: { onSent: () => void }) {
   const items = useBasketItems();
-  const logic = useApiLogic(availabilityLogic);
-  const onOpen = useActorRef(logic, { input: { fallback: AVAILABILITY_FALLBACK } });
-  const beforeSending = useActorRef(logic, { input: { fallback: AVAILABILITY_FALLBACK } });
+  const checking = useActorRef(useApiLogic(basketReviewLogic), { input: { fallback: AVAILABILITY_FALLBACK } });
   const order = useOrderSubmission();
-  // The last check's findings: a ref for the event handlers, state for rendering.
-  const reviewed = useRef(NO_REVIEW);
-  const [review, setReview] = useState(NO_REVIEW);
-  const [kept, setKeptIds] = useState<ReadonlySet<string>>(() => new Set());
+  const findings = useSelector(checking, (s) => s.context.findings);
+  const review = useMemo(() => reviewOf(findings), [findings]);
+  const keptIds = useSelector(checking, (s) => s.context.kept);
+  const kept = useMemo<ReadonlySet<string>>(() => new Set(keptIds), [keptIds]);
   /** Keep (or stop keeping) an unavailable line in the basket, knowing it will not be sent. */
   const setKept = useCallback(
-    (id: string, keep: boolean) =>
-      setKeptIds((before) => {
-        const after = new Set(before);
-        if (keep) after.add(id);
-        else after.delete(id);
-        return after;
-      }),
-    [],
+    (id: string, keep: boolean) => checking.send({ type: 'review.keep', id, keep }),
+    [checking],
   );
   const handleSent = useEffectEvent(onSent);
 
-  const lines = sendableLines(items, review);
-  const undecided = items.filter((line) => review.unavailable.has(line.id) && !kept.has(line.id)).length;
-  const isChecking = useSelector(onOpen, (s) => s.hasTag('busy'));
-  const isCheckingToSend = useSelector(beforeSending, (s) => s.hasTag('busy'));
+  const lineIds = useMemo(() => items.map((line) => line.id), [items]);
+  const undecided = useSelector(checking, (s) => undecidedOf(s.context, lineIds).length);
+  const canReview = useSelector(checking, (s) => s.can({ type: 'review.submit', lineIds, offerIds: [] }));
+  const isChecking = useSelector(checking, (s) => s.hasTag('checking'));
+  const isCheckingToSend = useSelector(checking, (s) => s.hasTag('sending'));
   const isOrdering = useSelector(order, selectIsSubmitting);
   const canOrder = useSelector(order, selectCanSubmit);
   const canRetry = useSelector(order, selectCanRetry);
-  const checkProblem = useSelector(onOpen, (s) => s.context.problem);
-  const sendProblem = useSelector(beforeSending, (s) => s.context.problem);
-  // Once a check before sending has run, the one made on opening is stale, its problem too.
-  const hasCheckedToSend = useSelector(beforeSending, (s) => !s.matches('idle') || s.context.problem !== null);
+  const checkProblem = useSelector(checking, (s) => s.context.problem);
   const orderProblem = useSelector(order, selectProblem);
 
   useEffect(() => {
-    const offerIds = offerIdsOf(basket.items());
-    if (offerIds.length > 0) onOpen.send({ type: 'submission.submit', input: offerIds });
-  }, [onOpen]);
+    checking.send({ type: 'review.check', offerIds: offerIdsOf(basket.items()) });
+  }, [checking]);
 
   useEffect(() => {
-    const take = (answer: readonly OfferAvailability[]) => {
-      const outcome = outcomeOf(basket.items(), answer, reviewed.current);
-      reviewed.current = outcome.review;
-      setReview(outcome.review);
-      if (outcome.newPrices.size > 0) basket.setPrices(outcome.newPrices);
-      return outcome;
-    };
-    const opened = onOpen.on('submission.succeeded', ({ result }) => take(result));
-    const checked = beforeSending.on('submission.succeeded', ({ result }) => {
-      const { review, hasNews } = take(result);
-      if (hasNews) {
-        notify({ type: 'info', message: 'Your basket changed: check it, then press Submit again.' });
-        return;
-      }
-      order.send({ type: 'order.submit', lines: sendableLines(basket.items(), review) });
-    });
+    const changed = checking.on('review.changed', () =>
+      notify({ type: 'info', message: 'Your basket changed: check it, then press Submit again.' }),
+    );
+    const passed = checking.on('review.passed', ({ lines }) => order.send({ type: 'order.submit', lines }));
     const sent = order.on('order.sent', () => handleSent());
     return () => {
-      opened.unsubscribe();
-      checked.unsubscribe();
+      changed.unsubscribe();
+      passed.unsubscribe();
       sent.unsubscribe();
     };
-  }, [onOpen, beforeSending, order]);
+  }, [checking, order]);
 
   return {
     items,
@@ -98,15 +76,20 @@ export function useBasketCheckout({ onSent }: { onSent: () => void }) {
     isSending: isCheckingToSend || isOrdering,
     /** Unavailable lines neither removed nor kept knowingly: Submit waits for the user's decision. */
     undecided,
-    canSubmit: canOrder && lines.length > 0 && undecided === 0,
-    /** Why the check failed; shown here and announced (nothing else reports it). */
-    checkProblem: hasCheckedToSend ? sendProblem : checkProblem,
+    canSubmit: canOrder && canReview,
+    /** Why the latest check failed; shown here and announced (nothing else reports it). */
+    checkProblem,
     /** Why the order failed or its outcome is unknown; the snackbar has already announced it. */
     orderProblem,
     /** The outcome of a sent order is unknown: ask the server again. */
     canRetry,
     retry: () => order.send({ type: 'order.retry' }),
-    submit: () => beforeSending.send({ type: 'submission.submit', input: offerIdsOf(basket.items()) }),
+    submit: () =>
+      checking.send({
+        type: 'review.submit',
+        lineIds: basket.items().map((line) => line.id),
+        offerIds: offerIdsOf(basket.items()),
+      }),
   };
 }
 

@@ -1,9 +1,13 @@
 /** Create Invoice's calls: the orders that can be invoiced, the new invoice, and a payment. */
+import { billedOf } from '@machines/invoice-draft/invoice-draft.logic';
+import { invoiceDraftMachine } from '@machines/invoice-draft/invoice-draft.machine';
 import { PARAMETER_LIMITS } from '@openapi/schema.facts';
+import { assign, fromPromise, type MachineImplementationsFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
-import type { InvoiceCreateRequest, InvoicePaymentRequest, Order } from '@/api/models';
+import type { InvoicePaymentRequest, Order } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
 import { list, submission } from '@/core/workflows';
+import { draftProblems, dueDateProblem, todayIso } from './invoice-draft';
 
 export const INVOICEABLE_LOAD_FALLBACK = 'The orders to invoice could not be loaded.';
 export const CREATE_INVOICE_FALLBACK = 'The invoice could not be created.';
@@ -42,9 +46,29 @@ export const invoiceableOrdersLogic = (api: ApiClient) =>
     }
   });
 
-/** Issues an invoice for orders of one client and one storefront; the server sets the issue date. */
-export const createInvoiceLogic = (api: ApiClient) =>
-  submission((body: InvoiceCreateRequest, signal) => unwrap(api.POST('/api/v1/invoices/', { body, signal })));
+/** Create Invoice's rules (behaviour §5), read against today in the browser's zone. */
+export const invoiceDraftRules = {
+  actions: {
+    checkDraft: assign(({ context }) => ({
+      problems: draftProblems({ orderCount: billedOf(context).length, dueDate: context.dueDate, today: todayIso() }),
+    })),
+    checkDueDate: assign(({ context }) => {
+      const { due_date: _shown, ...others } = context.problems;
+      // A complete day is checked at once; a cleared field waits for Create invoice.
+      const message = context.dueDate === null ? undefined : dueDateProblem(context.dueDate, todayIso());
+      return { problems: message ? { ...others, due_date: message } : others };
+    }),
+  },
+} satisfies MachineImplementationsFrom<typeof invoiceDraftMachine>;
+
+/** The new invoice: orders of one client and one storefront; the server sets the issue date. */
+export const invoiceDraftLogic = (api: ApiClient) =>
+  invoiceDraftMachine.provide({
+    actors: {
+      createInvoice: fromPromise(({ input, signal }) => unwrap(api.POST('/api/v1/invoices/', { body: input, signal }))),
+    },
+    ...invoiceDraftRules,
+  });
 
 /** Records the payment of an issued, unpaid invoice (`markInvoicePaid`). */
 export const markPaidLogic = (api: ApiClient) =>

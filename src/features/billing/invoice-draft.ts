@@ -1,9 +1,7 @@
 /**
- * Create Invoice's rules, from the seller's completed orders not yet invoiced: whom they can bill,
- * from which storefront, what the picked orders come to, and the checks made before sending. The
- * contract invoices orders "of one storefront and one client" (createInvoice), so the page picks a
- * client, then one of that client's storefronts, and offers only that storefront's orders: a mix
- * the server would refuse cannot be picked.
+ * Create Invoice's rules and words: the checks made before sending (the draft machine,
+ * machines/invoice-draft, is given them), the default due date, and how orders and parties read.
+ * Whom the seller can bill and from which storefront is the machine's (invoice-draft.logic.ts).
  */
 import {
   type CalendarDate,
@@ -12,54 +10,16 @@ import {
   toCalendarDate,
   today,
 } from '@internationalized/date';
+import type { DraftProblems } from '@machines/invoice-draft/invoice-draft.types';
 import { FIELD_LIMITS } from '@openapi/schema.facts';
 import type { Order } from '@/api/models';
 
 type Party = Order['client'];
 
-interface StorefrontOrders {
-  storefront: Party;
-  orders: readonly Order[];
-}
-
-interface InvoiceableClient {
-  client: Party;
-  /** By storefront name; each holds at least one order. */
-  storefronts: readonly StorefrontOrders[];
-  /** The client's orders to invoice, every storefront together. */
-  count: number;
-}
-
-const byName = (a: Party, b: Party) => a.name.localeCompare(b.name) || a.id - b.id;
-
-/** The orders grouped by client (by name), then by storefront (by name), keeping their order. */
-export function invoiceableClients(orders: readonly Order[]): InvoiceableClient[] {
-  const clients = new Map<
-    number,
-    { client: Party; storefronts: Map<number, { storefront: Party; orders: Order[] }> }
-  >();
-  for (const order of orders) {
-    const entry = clients.get(order.client.id) ?? { client: order.client, storefronts: new Map() };
-    const shelf = entry.storefronts.get(order.seller.id) ?? { storefront: order.seller, orders: [] };
-    shelf.orders.push(order);
-    entry.storefronts.set(order.seller.id, shelf);
-    clients.set(order.client.id, entry);
-  }
-  return [...clients.values()]
-    .map(({ client, storefronts }) => {
-      const shelves = [...storefronts.values()].sort((a, b) => byName(a.storefront, b.storefront));
-      return { client, storefronts: shelves, count: shelves.reduce((sum, shelf) => sum + shelf.orders.length, 0) };
-    })
-    .sort((a, b) => byName(a.client, b.client));
-}
-
 /** "Ada Client (Pixel Retail GmbH)", or the name alone. */
 export const partyName = (party: Party) => (party.company ? `${party.name} (${party.company})` : party.name);
 
 export const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-
-/** The sum of the orders' totals in cents (money is computed in integer cents, behaviour §1). */
-export const totalCentsOf = (orders: readonly Order[]) => orders.reduce((sum, order) => sum + order.total, 0);
 
 const SORT_KEYS: Record<string, (order: Order) => number> = {
   created_at: (order) => Date.parse(order.created_at),
@@ -87,9 +47,6 @@ const TOO_MANY_ORDERS_MESSAGE = `An invoice holds at most ${MAX_INVOICE_ORDERS} 
 const DUE_DATE_REQUIRED_MESSAGE = 'Enter a due date.';
 /** The server's own words for the same rule (`InvoiceCreateRequest.due_date`: today or later). */
 const DUE_DATE_PAST_MESSAGE = 'The due date cannot be in the past.';
-
-type DraftField = 'order_ids' | 'due_date';
-export type DraftProblems = Partial<Record<DraftField, string>>;
 
 /** Today in the browser's time zone, as the date pickers and the due date rule read it. */
 export const todayIso = (): string => today(getLocalTimeZone()).toString();

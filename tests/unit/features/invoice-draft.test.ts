@@ -1,13 +1,7 @@
 import { parseDate } from '@internationalized/date';
+import { invoiceableClients, totalCentsOf } from '@machines/invoice-draft/invoice-draft.logic';
 import { describe, expect, it } from 'vitest';
-import {
-  defaultDueDate,
-  draftProblems,
-  invoiceableClients,
-  paymentDateProblem,
-  sortOrders,
-  totalCentsOf,
-} from '@/features/billing/invoice-draft';
+import { defaultDueDate, draftProblems, paymentDateProblem, sortOrders } from '@/features/billing/invoice-draft';
 import { aReadOrder } from '../../support/fixtures';
 
 const ada = { id: 7, name: 'Ada Client', company: 'Pixel Retail GmbH' };
