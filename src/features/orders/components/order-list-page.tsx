@@ -6,7 +6,7 @@ import type { ApiClient } from '@/api/client';
 import type { Order, OrderListQuery } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { useCsvExport } from '@/core/export-csv';
-import { useItemLinks } from '@/core/item-links';
+import { type ItemLinks, useItemLinks } from '@/core/item-links';
 import { useList } from '@/core/use-list';
 import { useListGrid } from '@/core/use-list-grid';
 import { idParam } from '@/lib/list-query';
@@ -29,7 +29,7 @@ export interface OrderListView {
   /** What the grid says when the list cannot be read. */
   fallback: string;
   export: (api: ApiClient) => (filters: OrderListQuery, signal: AbortSignal) => Promise<number>;
-  columns: DataGridProps<Order>['columns'];
+  columns: DataGridProps<Order, ItemLinks>['columns'];
   storefronts: StorefrontChoices;
 }
 
