@@ -1,7 +1,6 @@
 import { type Cell, flexRender, type RowData } from '@tanstack/react-table';
 import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import type { GridFeatures, GridStore, RowEditor } from './data-grid.types';
-import type { EditOrigin } from './grid-focus';
+import type { EditOrigin, GridFeatures, GridStore, RowEditor } from './data-grid.types';
 import { onEditingRowKeyDown } from './grid-keys';
 
 interface DataGridEditCellsProps<TRow extends RowData, TMeta extends object> {

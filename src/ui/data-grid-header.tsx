@@ -1,8 +1,8 @@
 import { flexRender, type Header, type RowData } from '@tanstack/react-table';
 import { memo } from 'react';
-import type { GridFeatures, GridSort } from './data-grid.types';
+import type { GridFeatures, GridFocus, GridSort } from './data-grid.types';
 import { rowHeaderIndex } from './data-grid-row';
-import { type GridFocus, useFocusedColumn } from './grid-focus';
+import { useFocusedColumn } from './grid-focus';
 import { SortIcon } from './icons';
 
 interface DataGridHeaderProps<TRow extends RowData, TMeta extends object> {

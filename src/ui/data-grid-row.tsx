@@ -1,8 +1,8 @@
 import { type Cell, flexRender, type Row, type RowData } from '@tanstack/react-table';
 import { memo, useCallback, useSyncExternalStore } from 'react';
-import type { GridFeatures, RowEditor } from './data-grid.types';
+import type { EditOrigin, GridFeatures, GridFocus, RowEditor } from './data-grid.types';
 import { DataGridEditCells } from './data-grid-edit-cells';
-import { type EditOrigin, type GridFocus, useFocusedColumn } from './grid-focus';
+import { useFocusedColumn } from './grid-focus';
 
 interface DataGridRowProps<TRow extends RowData, TMeta extends object> {
   row: Row<GridFeatures<TRow, TMeta>, TRow>;

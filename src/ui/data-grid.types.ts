@@ -112,3 +112,16 @@ export interface DataGridProps<TRow extends RowData, TMeta extends object = obje
    */
   layout?: 'fixed';
 }
+
+/** A cell by grid coordinates: row 0 is the header row, `col` the cell's index in its row. */
+export type GridPosition = { readonly row: number; readonly col: number };
+
+/** The grid's one tab stop, read per row (grid-focus.ts). */
+export interface GridFocus {
+  get(): GridPosition;
+  set(position: GridPosition): void;
+  subscribe(listener: () => void): () => void;
+}
+
+/** The column of the cell an edit started from: focus goes back there when the edit ends. */
+export type EditOrigin = { column: number };

@@ -14,15 +14,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { RowEditor } from './data-grid.types';
-
-export type GridPosition = { readonly row: number; readonly col: number };
-
-export interface GridFocus {
-  get(): GridPosition;
-  set(position: GridPosition): void;
-  subscribe(listener: () => void): () => void;
-}
+import type { EditOrigin, GridFocus, GridPosition, RowEditor } from './data-grid.types';
 
 export function createGridFocus(): GridFocus {
   let position: GridPosition = { row: 0, col: 0 };
@@ -152,9 +144,6 @@ export function useFocusBackWhenSelectionEnds(
     tableRef.current?.rows[row]?.cells[col]?.focus();
   }, [tableRef, focus, selectedCount]);
 }
-
-/** The column of the cell an edit started from: focus goes back there when the edit ends. */
-export type EditOrigin = { column: number };
 
 /** The column of the focused cell; the first data column when focus is not in a cell. */
 function focusedColumn(): number {

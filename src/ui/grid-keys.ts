@@ -17,8 +17,8 @@
  * - A row being edited (`data-grid-editing`) keeps its keys to itself: `onEditingRowKeyDown`.
  */
 import type { KeyboardEvent } from 'react';
-import type { RowEditor } from './data-grid.types';
-import { cellOf, type GridPosition, leavesArrowsToGrid, positionOf, widgetsOf } from './grid-focus';
+import type { GridPosition, RowEditor } from './data-grid.types';
+import { cellOf, leavesArrowsToGrid, positionOf, widgetsOf } from './grid-focus';
 
 const PAGE_ROWS = 10;
 
