@@ -1,13 +1,12 @@
 import { flexRender, type Header, type RowData } from '@tanstack/react-table';
 import { memo } from 'react';
-import type { GridFeatures } from './data-grid';
+import type { GridFeatures, GridFocus, GridSort } from './data-grid.types';
 import { rowHeaderIndex } from './data-grid-row';
-import type { GridSort } from './grid-actions';
-import { type GridFocus, useFocusedColumn } from './grid-focus';
+import { useFocusedColumn } from './grid-focus';
 import { SortIcon } from './icons';
 
-interface DataGridHeaderProps<TRow extends RowData> {
-  headers: Header<GridFeatures, TRow, unknown>[];
+interface DataGridHeaderProps<TRow extends RowData, TMeta extends object> {
+  headers: Header<GridFeatures<TRow, TMeta>, TRow, unknown>[];
   sort: GridSort | null;
   /** Undefined when the grid does not select rows. */
   pageSelection: 'all' | 'some' | 'none' | undefined;
@@ -20,7 +19,7 @@ interface DataGridHeaderProps<TRow extends RowData> {
 }
 
 /** The column header row: sortable headers sort on click (keys: see grid-keys.ts). */
-function DataGridHeaderView<TRow extends RowData>({
+function DataGridHeaderView<TRow extends RowData, TMeta extends object>({
   headers,
   sort,
   pageSelection,
@@ -28,7 +27,7 @@ function DataGridHeaderView<TRow extends RowData>({
   onToggleAll,
   onSort,
   focus,
-}: DataGridHeaderProps<TRow>) {
+}: DataGridHeaderProps<TRow, TMeta>) {
   const focusedColumn = useFocusedColumn(focus, 0);
   const offset = pageSelection === undefined ? 0 : 1;
   const rowHeader = rowHeaderIndex(headers);
@@ -86,9 +85,9 @@ function DataGridHeaderView<TRow extends RowData>({
   );
 }
 
-function sameHeader<TRow extends RowData>(
-  before: DataGridHeaderProps<TRow>,
-  after: DataGridHeaderProps<TRow>,
+function sameHeader<TRow extends RowData, TMeta extends object>(
+  before: DataGridHeaderProps<TRow, TMeta>,
+  after: DataGridHeaderProps<TRow, TMeta>,
 ): boolean {
   return (
     before.columns === after.columns &&

@@ -1,10 +1,11 @@
 import { type Cell, flexRender, type Row, type RowData } from '@tanstack/react-table';
 import { memo, useCallback, useSyncExternalStore } from 'react';
-import type { GridFeatures, RowEditor } from './data-grid';
-import { type GridFocus, useFocusedColumn } from './grid-focus';
+import type { EditOrigin, GridFeatures, GridFocus, RowEditor } from './data-grid.types';
+import { DataGridEditCells } from './data-grid-edit-cells';
+import { useFocusedColumn } from './grid-focus';
 
-interface DataGridRowProps<TRow extends RowData> {
-  row: Row<GridFeatures, TRow>;
+interface DataGridRowProps<TRow extends RowData, TMeta extends object> {
+  row: Row<GridFeatures<TRow, TMeta>, TRow>;
   /** The row's grid coordinate (the header row is 0). */
   index: number;
   /** 1-based position among all rows of the list, the header row included (aria-rowindex). */
@@ -19,13 +20,15 @@ interface DataGridRowProps<TRow extends RowData> {
   /** Compared by identity only: new columns or table meta redraw every row. */
   columns: unknown;
   meta: unknown;
-  editor: RowEditor<TRow> | undefined;
+  editor: RowEditor | undefined;
+  /** Where the grid noted the current edit started (stable). */
+  editOrigin: EditOrigin;
 }
 
 const NOBODY_EDITS = { get: () => null, subscribe: () => () => undefined };
 
 /** Whether this row edits: read from the editor's store, so starting an edit redraws this row only. */
-function useIsEditing(editor: RowEditor<never> | undefined, id: string): boolean {
+function useIsEditing(editor: RowEditor | undefined, id: string): boolean {
   const store = editor?.editingId ?? NOBODY_EDITS;
   const read = useCallback(() => store.get() === id, [store, id]);
   return useSyncExternalStore(store.subscribe, read, read);
@@ -36,7 +39,7 @@ function useIsEditing(editor: RowEditor<never> | undefined, id: string): boolean
  * what it renders from (the original object, selection, position) rather than the row object:
  * a change to one row's data redraws that row only.
  */
-function DataGridRowView<TRow extends RowData>({
+function DataGridRowView<TRow extends RowData, TMeta extends object>({
   row,
   index,
   ariaRowIndex,
@@ -45,12 +48,14 @@ function DataGridRowView<TRow extends RowData>({
   onToggle,
   focus,
   editor,
-}: DataGridRowProps<TRow>) {
+  editOrigin,
+}: DataGridRowProps<TRow, TMeta>) {
   const focusedColumn = useFocusedColumn(focus, index);
-  const isEditing = useIsEditing(editor as RowEditor<never> | undefined, row.id);
+  const isEditing = useIsEditing(editor, row.id);
   const offset = isSelected === undefined ? 0 : 1;
   const cells = row.getAllCells();
-  const headerCell = cells[rowHeaderIndex(cells)];
+  const rowHeader = rowHeaderIndex(cells);
+  const headerCell = cells[rowHeader];
   const headerId = `${selectLabelId}-${row.id}`;
   return (
     <tr
@@ -81,7 +86,7 @@ function DataGridRowView<TRow extends RowData>({
         </td>
       )}
       {isEditing && editor ? (
-        <editor.Cells row={row.original} />
+        <DataGridEditCells row={row.original} cells={cells} rowHeader={rowHeader} editor={editor} origin={editOrigin} />
       ) : (
         cells.map((cell, column) => {
           const meta = cell.column.columnDef.meta;
@@ -108,8 +113,8 @@ function DataGridRowView<TRow extends RowData>({
 }
 
 /** The column marked `isRowHeader`, else the first: every row has a header cell naming it. */
-export function rowHeaderIndex<TRow extends RowData>(
-  cells: readonly Pick<Cell<GridFeatures, TRow>, 'column'>[],
+export function rowHeaderIndex<TRow extends RowData, TMeta extends object>(
+  cells: readonly Pick<Cell<GridFeatures<TRow, TMeta>, TRow>, 'column'>[],
 ): number {
   return Math.max(
     0,
@@ -117,7 +122,10 @@ export function rowHeaderIndex<TRow extends RowData>(
   );
 }
 
-function sameRow<TRow extends RowData>(before: DataGridRowProps<TRow>, after: DataGridRowProps<TRow>): boolean {
+function sameRow<TRow extends RowData, TMeta extends object>(
+  before: DataGridRowProps<TRow, TMeta>,
+  after: DataGridRowProps<TRow, TMeta>,
+): boolean {
   return (
     before.row.original === after.row.original &&
     before.row.id === after.row.id &&
@@ -129,7 +137,8 @@ function sameRow<TRow extends RowData>(before: DataGridRowProps<TRow>, after: Da
     before.focus === after.focus &&
     before.columns === after.columns &&
     before.meta === after.meta &&
-    before.editor === after.editor
+    before.editor === after.editor &&
+    before.editOrigin === after.editOrigin
   );
 }
 

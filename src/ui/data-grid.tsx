@@ -8,113 +8,56 @@
  * are memoised on their original object; the tab stop lives in a small store (grid-focus.ts) read
  * per row; keys are handled once, on the table. Give `columns` and `meta` a stable identity
  * (module scope or useMemo): a new one redraws every row.
+ *
+ * Types are in data-grid.types.ts. An editable column names its editor in `meta.editor`; the
+ * grid draws the editing row's cells around the editors (data-grid-edit-cells.tsx).
  */
-import {
-  createColumnHelper,
-  type RowData,
-  rowSortingFeature,
-  type TableOptions,
-  tableFeatures,
-  useTable,
-} from '@tanstack/react-table';
-import {
-  type ComponentType,
-  type MouseEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createColumnHelper, type RowData, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
+import { type MouseEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { DataGridProps, GridFeatures } from './data-grid.types';
 import { DataGridHeader } from './data-grid-header';
 import { DataGridRow } from './data-grid-row';
 import { GridProblem, GridProgress, GridSkeleton } from './data-grid-states';
 import { activateRow, pageIds, rangeIds, sortBy, sortOf, toggleRows } from './grid-actions';
-import { createGridFocus, useFocusBackWhenSelectionEnds, useRovingCells } from './grid-focus';
+import { createGridFocus, useEditOrigin, useFocusBackWhenSelectionEnds, useRovingCells } from './grid-focus';
 import { onGridKeyDown } from './grid-keys';
 import { Pagination } from './pagination';
 import './data-grid.css';
 
-type GridColumnMeta = {
-  /** 'end': right-aligned with tabular figures (money, counts). */
-  align?: 'end';
-  /** This column's cell names the row (default: the first column). */
-  isRowHeader?: true;
-  /** A CSS width for the column, e.g. '8rem'. */
-  width?: string;
-  /** The column's name in announcements when its header is not plain text. */
-  label?: string;
-};
-
-export const gridFeatures = tableFeatures({ rowSortingFeature, columnMeta: {} as GridColumnMeta });
-export type GridFeatures = typeof gridFeatures;
-export const createGridColumns = <TRow extends RowData>() => createColumnHelper<GridFeatures, TRow>();
-
-export interface DataGridProps<TRow extends RowData> {
-  /** The grid's accessible name. */
-  label: string;
-  columns: TableOptions<GridFeatures, TRow>['columns'];
-  /** Null until the first page arrives (skeleton rows). */
-  rows: readonly TRow[] | null;
-  getRowId: (row: TRow) => string;
-  isLoading: boolean;
-  problem: string | null;
-  onRetry: () => void;
-  emptyTitle: string;
-  emptyText?: string;
-  onResetFilters?: () => void;
-  /** The API's ordering value ("-start_date"), or null for the server's default. */
-  ordering: string | null;
-  onOrderingChange: (ordering: string | null) => void;
-  /** 1-based. */
-  page: number;
-  pageSize: number;
-  total: number;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: number) => void;
-  /** Enter on a row header (or on a cell without widgets). */
-  onRowAction?: (id: string) => void;
-  /** Table meta, for cells that reach outside the row (row actors, the basket); cells narrow it. */
-  meta?: unknown;
-  /** Adds a checkbox column; `aria-selected` on rows. */
-  selection?: { selectedIds: ReadonlySet<string>; onSelectionChange: (ids: ReadonlySet<string>) => void };
-  /** Inline row editing; give it a stable identity, like `columns`. */
-  rowEditor?: RowEditor<TRow>;
-  /**
-   * 'fixed': column widths come from the columns' `width` (the rest share what is left), not from
-   * every cell's content, so a row that changes (an editor opening) does not lay out the table
-   * again. Below `--data-grid-min-width` (62rem) the grid scrolls sideways.
-   */
-  layout?: 'fixed';
-}
+const features = tableFeatures({ rowSortingFeature });
+/**
+ * Every grid has the same features; a grid's row and meta types live only in the type-only slots
+ * of `GridFeatures`, so the one features object serves each grid under its own types.
+ */
+const featuresOf = <TRow extends RowData, TMeta extends object>() => features as GridFeatures<TRow, TMeta>;
 
 /**
- * Inline row editing: the row `editingId` names renders `Cells` (one cell per column) in place
- * of its own. A double-click on a row asks `onEdit`; Enter and F2 on a row's cell go to
- * `onRowAction` as usual. `onWarm` runs on the first pointer or focus inside the grid, so the
- * editor's code loads before it is needed.
+ * The column helper for a grid of `TRow` whose cells read table meta of type `TMeta` (the grid's
+ * `meta` prop): `gridMeta(info.table)` gives it to a cell, typed.
  */
-export interface RowEditor<TRow extends RowData> {
-  /** Which row edits (its id), or null; each row reads it, so a change redraws two rows at most. */
-  editingId: { get(): string | null; subscribe(listener: () => void): () => void };
-  Cells: ComponentType<{ row: TRow }>;
-  onEdit(id: string): void;
-  onWarm?(): void;
+export const createGridColumns = <TRow extends RowData, TMeta extends object = object>() =>
+  createColumnHelper<GridFeatures<TRow, TMeta>, TRow>();
+
+/** The grid's table meta, for a cell that reaches outside its row; a grid without `meta` is a mistake. */
+export function gridMeta<TMeta extends object>(table: { options: { meta?: TMeta } }): TMeta {
+  const { meta } = table.options;
+  if (!meta) throw new Error('These columns read table meta: give the DataGrid its `meta`');
+  return meta;
 }
+
+export type { DataGridProps };
 
 const NO_ROWS: readonly never[] = [];
 const noTableState = () => null;
 
-export function DataGrid<TRow extends RowData>(props: DataGridProps<TRow>) {
+export function DataGrid<TRow extends RowData, TMeta extends object = object>(props: DataGridProps<TRow, TMeta>) {
   const { label, columns, rows, getRowId, isLoading, problem, selection, page, pageSize, total } = props;
   const [focus] = useState(createGridFocus);
   const tableRef = useRef<HTMLTableElement>(null);
   const selectLabelId = useId();
   // The row model only: sorting and paging happen on the server, so no table state re-renders.
   const table = useTable(
-    { features: gridFeatures, columns, data: rows ?? NO_ROWS, getRowId, meta: props.meta as object | undefined },
+    { features: featuresOf<TRow, TMeta>(), columns, data: rows ?? NO_ROWS, getRowId, meta: props.meta },
     noTableState,
   );
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
@@ -151,6 +94,7 @@ export function DataGrid<TRow extends RowData>(props: DataGridProps<TRow>) {
   };
   const onToggleAll = useCallback(() => toggleRows(latest.current, pageIds(latest.current)), []);
 
+  const editOrigin = useEditOrigin(props.rowEditor);
   const onCellFocus = useRovingCells(tableRef, focus, bodyRows, columnCount);
   useFocusBackWhenSelectionEnds(tableRef, focus, selection?.selectedIds.size ?? 0);
   // A page past the end (a stale link, rows removed meanwhile) goes to the last page.
@@ -227,6 +171,7 @@ export function DataGrid<TRow extends RowData>(props: DataGridProps<TRow>) {
                   columns={columns}
                   meta={props.meta}
                   editor={props.rowEditor}
+                  editOrigin={editOrigin}
                 />
               ))
             )}

@@ -1,10 +1,7 @@
 /** What the grid does on a sort, a selection or a row activation, from its latest props. */
 import type { ColumnDef, RowData } from '@tanstack/react-table';
 import { announce } from './announce';
-import type { DataGridProps, GridFeatures } from './data-grid';
-
-/** The ordering a grid shows: the API's `ordering` value without and with its leading '-'. */
-export type GridSort = { readonly id: string; readonly desc: boolean };
+import type { DataGridProps, GridFeatures, GridSort } from './data-grid.types';
 
 export function sortOf(ordering: string | null): GridSort | null {
   const first = ordering?.split(',')[0]?.trim();
@@ -13,10 +10,10 @@ export function sortOf(ordering: string | null): GridSort | null {
 }
 
 /** A sorted column flips its direction; another column starts with its first direction. */
-export function sortBy<TRow extends RowData>(
-  props: DataGridProps<TRow>,
+export function sortBy<TRow extends RowData, TMeta extends object>(
+  props: DataGridProps<TRow, TMeta>,
   columnId: string,
-  def: ColumnDef<GridFeatures, TRow> | undefined,
+  def: ColumnDef<GridFeatures<TRow, TMeta>, TRow> | undefined,
 ) {
   const current = sortOf(props.ordering);
   const desc = current?.id === columnId ? !current.desc : def?.sortDescFirst === true;
@@ -25,12 +22,12 @@ export function sortBy<TRow extends RowData>(
   announce(`Sorted by ${name}, ${desc ? 'descending' : 'ascending'}`, 'polite');
 }
 
-export function pageIds<TRow extends RowData>(props: DataGridProps<TRow>): string[] {
+export function pageIds<TRow extends RowData>(props: Pick<DataGridProps<TRow>, 'rows' | 'getRowId'>): string[] {
   return (props.rows ?? []).map(props.getRowId);
 }
 
 /** Toggles `ids` together: all become selected unless all already are. Announces the count. */
-export function toggleRows<TRow extends RowData>({ selection }: DataGridProps<TRow>, ids: string[]) {
+export function toggleRows<TRow extends RowData>({ selection }: Pick<DataGridProps<TRow>, 'selection'>, ids: string[]) {
   if (!selection) return;
   const next = new Set(selection.selectedIds);
   const selectAll = ids.some((id) => !next.has(id));
@@ -46,7 +43,11 @@ export function toggleRows<TRow extends RowData>({ selection }: DataGridProps<TR
 }
 
 /** The ids of the page's rows from `from` to `to`, either way round; just `to` without an anchor on the page. */
-export function rangeIds<TRow extends RowData>(props: DataGridProps<TRow>, from: string | null, to: string): string[] {
+export function rangeIds<TRow extends RowData>(
+  props: Pick<DataGridProps<TRow>, 'rows' | 'getRowId'>,
+  from: string | null,
+  to: string,
+): string[] {
   const ids = pageIds(props);
   const start = from === null ? -1 : ids.indexOf(from);
   const end = ids.indexOf(to);
@@ -55,7 +56,7 @@ export function rangeIds<TRow extends RowData>(props: DataGridProps<TRow>, from:
 }
 
 export function activateRow<TRow extends RowData>(
-  { onRowAction }: DataGridProps<TRow>,
+  { onRowAction }: Pick<DataGridProps<TRow>, 'onRowAction'>,
   id: string | undefined,
 ): boolean {
   if (!onRowAction || id === undefined) return false;

@@ -11,16 +11,10 @@ import {
   useEffect,
   useLayoutEffect,
   useRef,
+  useState,
   useSyncExternalStore,
 } from 'react';
-
-export type GridPosition = { readonly row: number; readonly col: number };
-
-export interface GridFocus {
-  get(): GridPosition;
-  set(position: GridPosition): void;
-  subscribe(listener: () => void): () => void;
-}
+import type { EditOrigin, GridFocus, GridPosition, RowEditor } from './data-grid.types';
 
 export function createGridFocus(): GridFocus {
   let position: GridPosition = { row: 0, col: 0 };
@@ -149,4 +143,29 @@ export function useFocusBackWhenSelectionEnds(
     const { row, col } = focus.get();
     tableRef.current?.rows[row]?.cells[col]?.focus();
   }, [tableRef, focus, selectedCount]);
+}
+
+/** The column of the focused cell; the first data column when focus is not in a cell. */
+function focusedColumn(): number {
+  const cell = document.activeElement?.closest('td, th');
+  return cell instanceof HTMLTableCellElement ? cell.cellIndex : 1;
+}
+
+/**
+ * Notes where each edit starts: when the editing row changes to another row, the cell focused
+ * then (an Edit button's, a double-clicked cell, the one Enter was pressed on). The store tells
+ * before the rows redraw, so that cell is still in the page.
+ */
+export function useEditOrigin(editor: RowEditor | undefined): EditOrigin {
+  const [origin] = useState((): EditOrigin => ({ column: 1 }));
+  useEffect(() => {
+    if (!editor) return undefined;
+    let editingId = editor.editingId.get();
+    return editor.editingId.subscribe(() => {
+      const next = editor.editingId.get();
+      if (next !== null && next !== editingId) origin.column = focusedColumn();
+      editingId = next;
+    });
+  }, [editor, origin]);
+  return origin;
 }

@@ -14,10 +14,11 @@
  * - Enter or Space on a selection cell toggles its checkbox; Shift+Space on any cell of a row (or
  *   on its checkbox) selects the rows from the last one toggled to it.
  * - F2 on a cell without widgets activates the row, as Enter does (Manage Offers: edit it).
- * - A row being edited (`data-grid-editing`) keeps its keys to itself: see the page's editor.
+ * - A row being edited (`data-grid-editing`) keeps its keys to itself: `onEditingRowKeyDown`.
  */
 import type { KeyboardEvent } from 'react';
-import { cellOf, type GridPosition, leavesArrowsToGrid, positionOf, widgetsOf } from './grid-focus';
+import type { GridPosition, RowEditor } from './data-grid.types';
+import { cellOf, leavesArrowsToGrid, positionOf, widgetsOf } from './grid-focus';
 
 const PAGE_ROWS = 10;
 
@@ -138,4 +139,42 @@ function tabWithinCell(event: KeyboardEvent, cell: HTMLTableCellElement, target:
   // browser's own Tab then runs from the cell, the grid's tab stop, and leaves the grid.
   if (event.shiftKey) event.preventDefault();
   cell.focus();
+}
+
+/**
+ * What can take focus in the editing row's cells, in order: the grid keeps them out of the page's
+ * tab order. The selection checkbox is the grid's, not the edit's: from it Tab would leave the row.
+ */
+const rowWidgets = (row: Element) =>
+  [...row.querySelectorAll<HTMLElement>('[data-grid-widget]')].filter(
+    (widget) =>
+      !widget.hasAttribute('disabled') && !widget.closest('[data-grid-select]') && widget.getClientRects().length > 0,
+  );
+
+/**
+ * The editing row's keys, on each of its cells in the capture phase (React Aria's fields keep
+ * Enter and Escape to themselves): Escape cancels; Enter saves once the field has handled it (a
+ * date field rounds its minutes then), so the save takes the field's last word, and on a button
+ * Enter presses the button; Tab and Shift+Tab go round the row's widgets.
+ */
+export function onEditingRowKeyDown(event: KeyboardEvent<HTMLElement>, editor: Pick<RowEditor, 'onSave' | 'onCancel'>) {
+  // Keys from a popover (a select's list, a calendar) belong to it: it is portalled out of the row.
+  if (!event.currentTarget.contains(event.target as Node) || event.altKey || event.metaKey) return;
+  const target = event.target as HTMLElement;
+  if (event.key === 'Escape') {
+    event.preventDefault();
+    event.stopPropagation();
+    editor.onCancel();
+  } else if (event.key === 'Enter' && !(target instanceof HTMLButtonElement)) {
+    setTimeout(() => editor.onSave());
+  } else if (event.key === 'Tab') {
+    const row = event.currentTarget.parentElement;
+    if (!row) return;
+    const widgets = rowWidgets(row);
+    const index = widgets.findIndex((widget) => widget === target || widget.contains(target));
+    const count = widgets.length;
+    if (count === 0) return;
+    event.preventDefault();
+    widgets[(index + (event.shiftKey ? count - 1 : 1)) % count]?.focus();
+  }
 }

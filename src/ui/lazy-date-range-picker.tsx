@@ -1,11 +1,7 @@
-import { lazy, Suspense, useState, useTransition } from 'react';
 import { fieldDay, spokenDayRange } from '@/lib/dates';
 import { DateFieldTrigger, type ShownDate } from './date-field-trigger';
 import type { DateRangePickerProps, DayRange } from './date-range-picker';
-
-const load = () => import('./date-range-picker');
-const DateRangePicker = lazy(() => load().then((m) => ({ default: m.DateRangePicker })));
-const preload = () => void load().catch(() => undefined);
+import { lazyWithStandIn, type StandInProps } from './lazy-with-stand-in';
 
 /** "01/11/2026 – 30/11/2026", as the picker's two inputs show it. */
 function shown(range: DayRange | null): ShownDate | null {
@@ -17,28 +13,30 @@ function shown(range: DayRange | null): ShownDate | null {
 /** A filter's date field: the stand-in shows no description or error, so neither is taken. */
 export type LazyDateRangePickerProps = Omit<DateRangePickerProps, 'description' | 'errorMessage' | 'openOnMount'>;
 
-/**
- * A DateRangePicker whose code (React Aria's date hooks, the calendar and @internationalized/date)
- * loads when it is first used: until then a light stand-in shows the label and the chosen range,
- * and pressing it brings the real picker with its calendar open. The first render of the picker
- * is a transition, so the stand-in keeps focus until the picker takes it.
- */
-export function LazyDateRangePicker(props: LazyDateRangePickerProps) {
-  const { label, value, onChange, isDisabled, className } = props;
-  const [isWanted, setWanted] = useState(false);
-  const [isPending, startTransition] = useTransition();
-  const trigger = (
+function DateRangePickerStandIn(props: LazyDateRangePickerProps & StandInProps) {
+  const { label, value, onChange, isDisabled, className, isPending, onOpen, onIntent } = props;
+  return (
     <DateFieldTrigger
       label={label}
       value={shown(value)}
       emptyText="Any dates"
       isPending={isPending}
-      onOpen={() => startTransition(() => setWanted(true))}
-      onIntent={preload}
+      onOpen={onOpen}
+      onIntent={onIntent}
       onClear={() => onChange(null)}
       isDisabled={isDisabled}
       className={className}
     />
   );
-  return <Suspense fallback={trigger}>{isWanted ? <DateRangePicker {...props} openOnMount /> : trigger}</Suspense>;
 }
+
+/**
+ * A DateRangePicker whose code (React Aria's date hooks, the calendar and @internationalized/date)
+ * loads when it is first used: until then a light stand-in shows the label and the chosen range,
+ * and pressing it brings the real picker with its calendar open (lazy-with-stand-in.tsx).
+ */
+export const LazyDateRangePicker = lazyWithStandIn({
+  load: () => import('./date-range-picker').then((m) => m.DateRangePicker),
+  StandIn: DateRangePickerStandIn,
+  toReal: (props: LazyDateRangePickerProps) => ({ ...props, openOnMount: true }),
+});

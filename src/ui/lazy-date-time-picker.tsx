@@ -1,10 +1,6 @@
-import { lazy, Suspense, useState, useTransition } from 'react';
 import { fieldDateTime, spokenDateTime } from '@/lib/dates';
 import { DateFieldTrigger, type ShownDate } from './date-field-trigger';
-
-const load = () => import('./date-time-picker');
-const DateTimePicker = lazy(() => load().then((m) => ({ default: m.DateTimePicker })));
-const preload = () => void load().catch(() => undefined);
+import { lazyWithStandIn, type StandInProps } from './lazy-with-stand-in';
 
 function shown(local: string | null): ShownDate | null {
   const [text, spoken] = local === null ? [] : [fieldDateTime(local), spokenDateTime(local)];
@@ -19,33 +15,35 @@ export interface LazyDateTimePickerProps {
   className?: string;
 }
 
-/**
- * A filter's date and time, as LazyDatePicker is a filter's day: a light stand-in with the label
- * and the chosen moment ("24/11/2026, 1:05 PM", as the picker writes it) until the user presses
- * it, then the real DateTimePicker (12-hour clock, 5-minute steps) with its calendar open.
- */
-export function LazyDateTimePicker({ label, value, onChange, className }: LazyDateTimePickerProps) {
-  const [isWanted, setWanted] = useState(false);
-  const [isPending, startTransition] = useTransition();
-  const trigger = (
+function DateTimePickerStandIn(props: LazyDateTimePickerProps & StandInProps) {
+  const { label, value, onChange, className, isPending, onOpen, onIntent } = props;
+  return (
     <DateFieldTrigger
       label={label}
       value={shown(value)}
       emptyText="Any time"
       isPending={isPending}
-      onOpen={() => startTransition(() => setWanted(true))}
-      onIntent={preload}
+      onOpen={onOpen}
+      onIntent={onIntent}
       onClear={() => onChange(null)}
       className={className}
     />
   );
-  return (
-    <Suspense fallback={trigger}>
-      {isWanted ? (
-        <DateTimePicker label={label} value={value} onChange={onChange} className={className} openOnMount />
-      ) : (
-        trigger
-      )}
-    </Suspense>
-  );
 }
+
+/**
+ * A filter's date and time, as LazyDatePicker is a filter's day: a light stand-in with the label
+ * and the chosen moment ("24/11/2026, 1:05 PM", as the picker writes it) until the user presses
+ * it, then the real DateTimePicker (12-hour clock, 5-minute steps) with its calendar open.
+ */
+export const LazyDateTimePicker = lazyWithStandIn({
+  load: () => import('./date-time-picker').then((m) => m.DateTimePicker),
+  StandIn: DateTimePickerStandIn,
+  toReal: ({ label, value, onChange, className }: LazyDateTimePickerProps) => ({
+    label,
+    value,
+    onChange,
+    className,
+    openOnMount: true,
+  }),
+});

@@ -1,13 +1,10 @@
-import { lazy, Suspense, useId, useState, useTransition } from 'react';
+import { useId } from 'react';
 import { Button } from 'react-aria-components';
 import { ChevronDownIcon } from './icons';
+import { lazyWithStandIn, type StandInProps } from './lazy-with-stand-in';
 import type { SelectProps } from './select';
 import './field.css';
 import './select.css';
-
-const load = () => import('./select');
-const Select = lazy(() => load().then((m) => ({ default: m.Select })));
-const preload = () => void load().catch(() => undefined);
 
 /** A filter's select: the stand-in shows no description or error, so neither is taken. */
 export type LazySelectProps = Omit<
@@ -16,21 +13,16 @@ export type LazySelectProps = Omit<
 >;
 
 /**
- * A Select whose code (React Aria's ListBox, selection and collections) loads when it is first
- * used: until then a light stand-in shows the label and the chosen option's name in a button
- * named like the real one, value then label ("All publishers Publisher"); pressing it, or
- * ArrowDown/ArrowUp on it, brings the real select with its list open. The first render of the select is a transition, so
- * the stand-in keeps focus until the select takes it.
+ * The label and the chosen option's name in a button named like the real select's, value then
+ * label ("All publishers Publisher"); pressing it, or ArrowDown/ArrowUp on it, asks for the select.
  */
-export function LazySelect(props: LazySelectProps) {
+function SelectStandIn(props: LazySelectProps & StandInProps) {
   const { label, options, selectedKey, emptyLabel, placeholder, isDisabled, className } = props;
-  const [isWanted, setWanted] = useState(false);
-  const [isPending, startTransition] = useTransition();
+  const { isPending, onOpen, onIntent } = props;
   const labelId = useId();
   const valueId = useId();
   const chosen = options.find((option) => option.id === selectedKey)?.name ?? emptyLabel;
-  const open = () => startTransition(() => setWanted(true));
-  const trigger = (
+  return (
     <div className={['field', 'select', className].filter(Boolean).join(' ')}>
       <span id={labelId} className="field__label">
         {label}
@@ -41,12 +33,12 @@ export function LazySelect(props: LazySelectProps) {
         aria-expanded={false}
         isPending={isPending}
         isDisabled={isDisabled}
-        onPress={open}
+        onPress={onOpen}
         onKeyDown={(event) =>
-          event.key === 'ArrowDown' || event.key === 'ArrowUp' ? open() : event.continuePropagation()
+          event.key === 'ArrowDown' || event.key === 'ArrowUp' ? onOpen() : event.continuePropagation()
         }
-        onHoverStart={preload}
-        onFocus={preload}
+        onHoverStart={onIntent}
+        onFocus={onIntent}
         className="field__input select__button"
       >
         <span id={valueId} className="select__value" data-placeholder={chosen === undefined || undefined}>
@@ -56,5 +48,15 @@ export function LazySelect(props: LazySelectProps) {
       </Button>
     </div>
   );
-  return <Suspense fallback={trigger}>{isWanted ? <Select {...props} openOnMount /> : trigger}</Suspense>;
 }
+
+/**
+ * A Select whose code (React Aria's ListBox, selection and collections) loads when it is first
+ * used: the stand-in above until then, then the real select with its list open
+ * (lazy-with-stand-in.tsx).
+ */
+export const LazySelect = lazyWithStandIn({
+  load: () => import('./select').then((m) => m.Select),
+  StandIn: SelectStandIn,
+  toReal: (props: LazySelectProps) => ({ ...props, openOnMount: true }),
+});

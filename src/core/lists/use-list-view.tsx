@@ -6,7 +6,7 @@ import { Button } from '@/ui/button';
 import type { DataGridProps } from '@/ui/data-grid';
 import { useApiLogic } from '../api';
 import { useCsvExport } from './export-csv';
-import { useItemLinks } from './item-links';
+import { type ItemLinks, useItemLinks } from './item-links';
 import { useListQuery } from './list-query';
 import type { ListQueryBase, ListView } from './list-view';
 import { keyOf, useList } from './use-list';
@@ -14,7 +14,8 @@ import { keyOf, useList } from './use-list';
 /** The filters' values as the address holds them: unset ones are undefined. */
 export type FilterValues<F> = { [K in keyof F]?: F[K] extends z.ZodMiniType<infer O, unknown> ? O : never };
 
-type GridProps<Row extends RowData> = Omit<DataGridProps<Row>, 'label' | 'columns' | 'emptyTitle'>;
+/** Rows that open an item link to it through the grid's meta (src/core/lists/item-links.ts). */
+type GridProps<Row extends RowData> = Omit<DataGridProps<Row, ItemLinks>, 'label' | 'columns' | 'emptyTitle'>;
 
 /**
  * A list screen's state, from its view (src/core/lists/list-view.ts) and the parameters its route

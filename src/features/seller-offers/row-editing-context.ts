@@ -7,18 +7,13 @@ export type RowEditingRef = ActorRefFrom<typeof rowEditingMachine>;
 type RowEditing = {
   /** The grid's row-editing actor. */
   editing: RowEditingRef;
-  /** The column of the cell the edit started from: focus goes back there when it ends. */
-  origin: { column: number };
 };
 
 /** What the editing row's cells reach outside the row for (one per Manage Offers grid). */
 export const RowEditingContext = createContext<RowEditing | null>(null);
 
-function useRowEditingContext(): RowEditing {
+export function useRowEditing(): RowEditingRef {
   const value = useContext(RowEditingContext);
   if (!value) throw new Error('The editing row needs a RowEditingContext provider');
-  return value;
+  return value.editing;
 }
-
-export const useRowEditing = () => useRowEditingContext().editing;
-export const useEditOrigin = () => useRowEditingContext().origin;

@@ -3,7 +3,7 @@
  * `rowEditor`, the kept draft, and the guards that ask before a changed row is left for another
  * page or route (a closing tab gets the browser's own question; the kept draft covers the rest).
  */
-import { selectEditingId, selectIsChanged } from '@machines/row-editing/row-editing.selectors';
+import { selectEditingId, selectIsChanged, selectTheirs } from '@machines/row-editing/row-editing.selectors';
 import type { DraftErrors, DraftField } from '@machines/row-editing/row-editing.types';
 import { useActorRef } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,9 +12,8 @@ import { useApiLogic } from '@/core/api';
 import { announceChange } from '@/core/data-events';
 import { announce } from '@/ui/announce';
 import { warmCellEditors } from '@/ui/cell-editors';
-import type { RowEditor } from '@/ui/data-grid';
+import type { GridStore, RowEditor } from '@/ui/data-grid.types';
 import { notify } from '@/ui/notify';
-import { OfferEditorCells } from './components/offer-editor-cells';
 import { type KeptDraft, keptDraft } from './offer-draft-store';
 import { rowEditingLogic, toDraft } from './seller-offers.implementations';
 
@@ -38,42 +37,30 @@ function refusalText(errors: DraftErrors): string {
   return ['Offer not saved.', ...messages].join(' ');
 }
 
-/** The grid column of the focused cell, where focus goes back when the edit ends. */
-function focusedColumn(): number {
-  const cell = document.activeElement?.closest('td, th');
-  return cell instanceof HTMLTableCellElement ? cell.cellIndex : 1;
-}
-
 export function useOfferRowEditing({ rows, userId }: { rows: readonly Offer[] | null; userId: number }) {
   const editing = useActorRef(useApiLogic(rowEditingLogic));
-  const [origin] = useState(() => ({ column: 1 }));
   const latestRows = useRef(rows);
   latestRows.current = rows;
   /** Where to go once the seller has agreed to drop a changed row. */
   const leaveTo = useRef<(() => void) | null>(null);
 
   const start = useCallback(
-    (offer: Offer) => {
-      origin.column = focusedColumn();
-      editing.send({ type: 'edit.start', original: offer, draft: toDraft(offer) });
-    },
-    [editing, origin],
+    (offer: Offer) => editing.send({ type: 'edit.start', original: offer, draft: toDraft(offer) }),
+    [editing],
   );
 
   const rowEditor = useMemo(
-    (): RowEditor<Offer> => ({
-      editingId: {
-        get: () => selectEditingId(editing.getSnapshot()),
-        subscribe: (listener) => {
-          const subscription = editing.subscribe(listener);
-          return () => subscription.unsubscribe();
-        },
-      },
-      Cells: OfferEditorCells,
+    (): RowEditor => ({
+      editingId: storeOf(editing, selectEditingId),
       onEdit: (id) => {
         const offer = latestRows.current?.find((row) => String(row.id) === id);
         if (offer) start(offer);
       },
+      onSave: () => editing.send({ type: 'edit.save' }),
+      onCancel: () => editing.send({ type: 'edit.cancel' }),
+      // The conflict's comparison belongs to the edit: keeping their version, or Escape, ends the
+      // edit with focus in that dialog, and it goes back to the row too.
+      holdsFocus: storeOf(editing, (snapshot) => selectTheirs(snapshot) !== null),
       onWarm: warmCellEditors,
     }),
     [editing, start],
@@ -119,7 +106,20 @@ export function useOfferRowEditing({ rows, userId }: { rows: readonly Offer[] | 
   }, [editing, userId, keeping]);
 
   useLeaveGuards(editing, whenLeaving);
-  return { editing, origin, rowEditor, start, whenLeaving };
+  return { editing, rowEditor, start, whenLeaving };
+}
+
+type Editing = ReturnType<typeof useOfferRowEditing>['editing'];
+
+/** One fact of the row-editing actor as the grid reads it: a value and its changes. */
+function storeOf<T>(editing: Editing, select: (snapshot: ReturnType<Editing['getSnapshot']>) => T): GridStore<T> {
+  return {
+    get: () => select(editing.getSnapshot()),
+    subscribe: (listener) => {
+      const subscription = editing.subscribe(listener);
+      return () => subscription.unsubscribe();
+    },
+  };
 }
 
 /** How long typing may pause before the draft is written: a keystroke costs no storage write. */
@@ -157,8 +157,6 @@ function createDraftKeeping() {
     },
   };
 }
-
-type Editing = ReturnType<typeof useOfferRowEditing>['editing'];
 
 /**
  * While the editing row has changes: closing or reloading the tab asks (the browser's dialog),

@@ -1,20 +1,21 @@
 /**
  * Editing one row re-renders that row only (issue 9, "Speed of editing"): the Manage Offers
  * columns and editing row in a grid of 100 offers, with the page's row editing. `rowRenders`
- * records each row render (the row header cell renders with a viewing row, the editor cells
+ * records each row render (the row header cell renders with a viewing row, the product editor
  * with the editing one); the DevTools-style commit probe (tests/perf/commit-probe.ts), handed
  * each commit by a <Profiler>, names every component that rendered, the grid's own included.
  */
 import type { CellContext } from '@tanstack/react-table';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Profiler, useMemo } from 'react';
+import { type ComponentType, Profiler, useMemo } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Offer, OfferChange } from '@/api/models';
 import { type ManageOffersMeta, publishedColumns } from '@/features/seller-offers/components/manage-offer-columns';
-import { OfferEditorCells } from '@/features/seller-offers/components/offer-editor-cells';
+import { offerEditors } from '@/features/seller-offers/components/offer-editor-cells';
 import { RowEditingContext } from '@/features/seller-offers/row-editing-context';
 import { useOfferRowEditing } from '@/features/seller-offers/use-offer-row-editing';
-import { DataGrid, type GridFeatures } from '@/ui/data-grid';
+import { DataGrid } from '@/ui/data-grid';
+import type { GridEditorProps, GridFeatures } from '@/ui/data-grid.types';
 import { forget, rendered } from '../../perf/commit-probe';
 import { anOffer, aProfile, someOptions } from '../../support/fixtures';
 import { asRead } from '../../support/read';
@@ -29,28 +30,30 @@ const seller = aProfile({ permissions: ['add_offer'] });
 /** The ids of the rows rendered since the last `reset()`. */
 const rowRenders: string[] = [];
 
+const ProductEditor: ComponentType<GridEditorProps<Offer>> = offerEditors.product;
+
+function CountedProductEditor({ row }: GridEditorProps<Offer>) {
+  rowRenders.push(String(row.id));
+  return <ProductEditor row={row} />;
+}
+
 const columns = publishedColumns.map((column) => {
   const { cell } = column;
   if (column.id !== 'product' || typeof cell !== 'function') return column;
   return {
     ...column,
-    cell: (info: CellContext<GridFeatures, Offer, unknown>) => {
+    cell: (info: CellContext<GridFeatures<Offer, ManageOffersMeta>, Offer, unknown>) => {
       rowRenders.push(info.row.id);
       return cell(info);
     },
+    meta: { ...column.meta, editor: CountedProductEditor },
   };
 });
 
-function CountedCells({ row }: { row: Offer }) {
-  rowRenders.push(String(row.id));
-  return <OfferEditorCells row={row} />;
-}
-
 /** The Manage Offers grid as the page wires it, without the page's lists, filters and dialogs. */
 function EditableGrid() {
-  const { editing, origin, rowEditor, start } = useOfferRowEditing({ rows: offers, userId: seller.id });
-  const context = useMemo(() => ({ editing, origin }), [editing, origin]);
-  const editor = useMemo(() => ({ ...rowEditor, Cells: CountedCells }), [rowEditor]);
+  const { editing, rowEditor: editor, start } = useOfferRowEditing({ rows: offers, userId: seller.id });
+  const context = useMemo(() => ({ editing }), [editing]);
   const meta = useMemo((): ManageOffersMeta => ({ edit: start, warm: () => undefined }), [start]);
   return (
     <RowEditingContext.Provider value={context}>
@@ -127,8 +130,15 @@ const OUTSIDE_THE_INPUT = [
   'DataGrid',
   'DataGridRowView',
   'DataGridHeader',
-  'OfferEditorCells',
-  'EditorCell',
+  'DataGridEditCells',
+  'CountedProductEditor',
+  'ProductEditor',
+  'PublisherEditor',
+  'SellerEditor',
+  'RegionEditor',
+  'StartEditor',
+  'EndEditor',
+  'PriceEditor',
   'OptionCell',
   'DateTimeCell',
   'PriceCell',
@@ -167,7 +177,7 @@ describe('Manage Offers editing render counts (100 rows)', () => {
     expect(new Set(rowRenders)).toEqual(new Set(['50']));
     expect(times('DataGridRowView')).toBe(rowRenders.length);
     expect(times('DataGrid')).toBe(0);
-    expect(times('OfferEditorCells')).toBeGreaterThan(0);
+    expect(times('DataGridEditCells')).toBeGreaterThan(0);
 
     // The first change also turns Cancel into Update: the input and the Action cell redraw.
     reset();

@@ -2,12 +2,12 @@ import { formatCents } from '@openapi/rules/money';
 import type { Invoice } from '@/api/models';
 import type { ItemLinks } from '@/core/lists/item-links';
 import { formatDateTime, formatDay } from '@/lib/dates';
-import { createGridColumns } from '@/ui/data-grid';
+import { createGridColumns, gridMeta } from '@/ui/data-grid';
 import { Link } from '@/ui/link';
 import { invoiceStatusLabels } from '../invoice-labels';
 import { PaymentStatusBadge } from './payment-status-badge';
 
-const column = createGridColumns<Invoice>();
+const column = createGridColumns<Invoice, ItemLinks>();
 
 /**
  * Invoice columns (issue 8, Billing; issue 9, Create Invoice's issued invoices). Sortable columns
@@ -21,7 +21,7 @@ export const invoiceNumberColumn = column.accessor('number', {
   meta: { isRowHeader: true, width: '11rem' },
   cell: (info) => {
     // The grid's table meta: the link that opens an invoice (src/core/lists/item-links.ts).
-    const { hrefOf } = info.table.options.meta as ItemLinks;
+    const { hrefOf } = gridMeta(info.table);
     return <Link href={hrefOf(info.row.original.id)}>{info.getValue()}</Link>;
   },
 });

@@ -1,9 +1,10 @@
 import type { Invoice } from '@/api/models';
+import type { ItemLinks } from '@/core/lists/item-links';
 import { createGridColumns } from '@/ui/data-grid';
 import { invoiceNumberColumn, invoiceStateColumns } from './invoice-columns';
 import { MarkPaidAction } from './mark-paid-action';
 
-const column = createGridColumns<Invoice>();
+const column = createGridColumns<Invoice, ItemLinks>();
 
 /** The seller's issued invoices (Create Invoice): to whom, from which storefront, and Mark paid. */
 export const issuedInvoiceColumns = column.columns([

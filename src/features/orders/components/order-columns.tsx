@@ -3,12 +3,12 @@ import { formatCents } from '@openapi/rules/money';
 import type { Order } from '@/api/models';
 import type { ItemLinks } from '@/core/lists/item-links';
 import { formatDateTime } from '@/lib/dates';
-import { createGridColumns } from '@/ui/data-grid';
+import { createGridColumns, gridMeta } from '@/ui/data-grid';
 import { Link } from '@/ui/link';
 import { StatusBadge } from '@/ui/status-badge';
 import { negotiationLabels, partyName } from '../order-labels';
 
-const column = createGridColumns<Order>();
+const column = createGridColumns<Order, ItemLinks>();
 
 /*
  * Sortable columns carry the API's ordering field as their id, so a header click becomes
@@ -19,7 +19,7 @@ const orderNumber = column.accessor('id', {
   meta: { isRowHeader: true, width: '7rem' },
   cell: (info) => {
     // The grid's table meta: the link that opens an order (src/core/lists/item-links.ts).
-    const { hrefOf } = info.table.options.meta as ItemLinks;
+    const { hrefOf } = gridMeta(info.table);
     return <Link href={hrefOf(info.getValue())}>#{info.getValue()}</Link>;
   },
 });

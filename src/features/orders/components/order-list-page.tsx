@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
 import { z } from 'zod/mini';
 import type { Order, OrderListQuery } from '@/api/models';
+import type { ItemLinks } from '@/core/lists/item-links';
 import { dayParam, idParam, searchParam } from '@/core/lists/list-query';
 import type { ListView } from '@/core/lists/list-view';
 import { ExportListButton, useListView } from '@/core/lists/use-list-view';
@@ -41,7 +42,7 @@ export function OrderListPage({
   /** The page's route; its status tabs are below it (behaviour §2). */
   basePath: string;
   view: OrderListView;
-  columns: DataGridProps<Order>['columns'];
+  columns: DataGridProps<Order, ItemLinks>['columns'];
   storefronts: StorefrontChoices;
 }) {
   const [location] = useLocation();

@@ -1,51 +1,51 @@
 import { formatCents } from '@openapi/rules/money';
-import type { Table } from '@tanstack/react-table';
 import type { Offer } from '@/api/models';
 import { CellButton } from '@/ui/cell-button';
-import { createGridColumns, type GridFeatures } from '@/ui/data-grid';
+import { createGridColumns, gridMeta } from '@/ui/data-grid';
 import { GridDateTime, GridText } from '@/ui/grid-text';
+import { offerEditors } from './offer-editor-cells';
 
 /** What the Action cell reaches outside its row for: starting the row's edit. */
 export type ManageOffersMeta = { edit(offer: Offer): void; warm(): void };
 
-const column = createGridColumns<Offer>();
-const metaOf = (table: Table<GridFeatures, Offer>) => table.options.meta as ManageOffersMeta;
+/** Columns with an `editor` show it while their row is edited; the others show their value. */
+const column = createGridColumns<Offer, ManageOffersMeta>();
 
 const leading = [
   column.accessor('product', {
     id: 'product',
     header: 'Product',
     enableSorting: true,
-    meta: { isRowHeader: true, width: '12%' },
+    meta: { isRowHeader: true, width: '12%', editor: offerEditors.product },
     cell: (info) => <GridText text={info.getValue()} />,
   }),
   column.accessor('publisher', {
     header: 'Publisher',
-    meta: { width: '9%' },
+    meta: { width: '9%', editor: offerEditors.publisher },
     cell: (info) => <GridText text={info.getValue()} />,
   }),
   column.accessor('seller', {
     header: 'Seller',
-    meta: { width: '9%' },
+    meta: { width: '9%', editor: offerEditors.seller },
     cell: (info) => <GridText text={info.getValue()} />,
   }),
   column.accessor('region', {
     header: 'Region',
-    meta: { width: '10%' },
+    meta: { width: '10%', editor: offerEditors.region },
     cell: (info) => <GridText text={info.getValue()} />,
   }),
   column.accessor('start', {
     id: 'start_date',
     header: 'Start',
     enableSorting: true,
-    meta: { width: '15%' },
+    meta: { width: '15%', editor: offerEditors.start },
     cell: (info) => <GridDateTime iso={info.getValue()} />,
   }),
   column.accessor('end', {
     id: 'end_date',
     header: 'End',
     enableSorting: true,
-    meta: { width: '15%' },
+    meta: { width: '15%', editor: offerEditors.end },
     cell: (info) => <GridDateTime iso={info.getValue()} />,
   }),
 ];
@@ -54,15 +54,15 @@ const trailing = [
   column.accessor('unit_price', {
     header: 'Unit price',
     enableSorting: true,
-    meta: { align: 'end', width: '8%' },
+    meta: { align: 'end', width: '8%', editor: offerEditors.unitPrice },
     cell: (info) => formatCents(info.getValue()),
   }),
   column.display({
     id: 'action',
     header: 'Action',
-    meta: { width: '5.5rem' },
+    meta: { width: '5.5rem', editor: offerEditors.action },
     cell: (info) => {
-      const { edit, warm } = metaOf(info.table);
+      const { edit, warm } = gridMeta(info.table);
       const offer = info.row.original;
       return (
         <CellButton label={`Edit ${offer.product}`} onPress={() => edit(offer)} onHoverStart={warm}>

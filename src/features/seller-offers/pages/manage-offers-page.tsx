@@ -64,7 +64,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
   });
   const offers = { rows: list.grid.rows, total: list.grid.total };
 
-  const { editing, origin, rowEditor, start, whenLeaving } = useOfferRowEditing({ rows: offers.rows, userId });
+  const { editing, rowEditor, start, whenLeaving } = useOfferRowEditing({ rows: offers.rows, userId });
   // The row being edited stays in view when filters, sorting or a reload take it off the page.
   // Read narrowly: editing a row that is on the page redraws that row, not the page.
   const pinned = useSelector(editing, (snapshot) => {
@@ -110,7 +110,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
 
   const tabName = isPublished ? 'Published' : 'Unpublished';
   return (
-    <RowEditingContext.Provider value={{ editing, origin }}>
+    <RowEditingContext.Provider value={{ editing }}>
       <Page title="Manage Offers">
         <SubNav
           label="Offer lists"
