@@ -1,6 +1,6 @@
 /** The negotiation's messages (behaviour §8) and how it reads a refused call. */
-import { permissionMessageOf, statusOf } from '../shared/message-of';
-import type { Move } from './negotiation.types';
+import { fieldErrorsOf, permissionMessageOf, statusOf } from '../shared/message-of';
+import type { CounterErrorKey, CounterFieldErrors, Move } from './negotiation.types';
 
 export const CONFLICT_MESSAGE = 'This order changed meanwhile';
 
@@ -20,3 +20,15 @@ export const refusalMessageOf = (error: unknown, move: Move | null) =>
 
 /** The contract answers 409 to a move the table does not allow from where the order now is. */
 export const isConflict = (error: unknown) => statusOf(error) === 409;
+
+const COUNTER_ERROR_KEY = /^(lines|note|non_field_errors|lines\.\d+\.(line_id|unit_price|quantity|non_field_errors))$/;
+const isCounterErrorKey = (key: string): key is CounterErrorKey => COUNTER_ERROR_KEY.test(key);
+
+/** A refused move's field messages that name a counter-offer's fields; other keys name nothing here. */
+export function counterFieldErrorsOf(error: unknown): CounterFieldErrors {
+  const found: CounterFieldErrors = {};
+  for (const [key, message] of Object.entries(fieldErrorsOf<Record<string, unknown>>(error))) {
+    if (isCounterErrorKey(key)) found[key] = message;
+  }
+  return found;
+}

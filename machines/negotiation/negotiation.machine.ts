@@ -14,19 +14,16 @@
  */
 import {
   type ActorRefFrom,
-  and,
   assertEvent,
   assign,
   type DoneActorEvent,
   type ErrorActorEvent,
   enqueueActions,
-  not,
   setup,
-  stateIn,
 } from 'xstate';
-import { fieldErrorsOf } from '../shared/message-of';
 import { notProvided } from '../shared/not-provided';
-import { CONFLICT_MESSAGE, isConflict, refusalMessageOf } from './negotiation.logic';
+import { CONFLICT_MESSAGE, counterFieldErrorsOf, isConflict, refusalMessageOf } from './negotiation.logic';
+import { isMoveAllowed } from './negotiation.table';
 import type {
   CancelCall,
   CounterCall,
@@ -96,14 +93,12 @@ export const negotiationMachine = setup({
     showRefusal: enqueueActions(({ context, enqueue }, error: unknown) => {
       const message = refusalMessageOf(error, context.move);
       enqueue.assign({ problem: message });
-      enqueue.emit({ type: 'negotiation.failed', message, fieldErrors: fieldErrorsOf<Record<string, unknown>>(error) });
+      enqueue.emit({ type: 'negotiation.failed', message, fieldErrors: counterFieldErrorsOf(error) });
     }),
   },
   guards: {
-    isClient: ({ context }) => context.role === 'client',
-    isSeller: ({ context }) => context.role === 'seller',
-    /** table: counter and approve are the seller's, from any negotiation but `counter_proposed`. */
-    isSellersTurn: and(['isSeller', not(stateIn('#negotiation.in_progress.counter_proposed'))]),
+    /** The lifecycle table gives the move to this role from where the order stands. */
+    isAllowed: ({ context }, move: Move) => isMoveAllowed(move, context.order, context.role),
     hasStatus: ({ context }, status: Order['status']) => context.order.status === status,
     hasNegotiation: ({ context }, negotiation: Order['negotiation']) => context.order.negotiation === negotiation,
     isConflict: (_, error: unknown) => isConflict(error),
@@ -131,22 +126,34 @@ export const negotiationMachine = setup({
     in_progress: {
       // Entered only through `following`, which names the substate; compound states need one.
       initial: 'none',
+      // Every move is guarded by the table alone (negotiation.table.ts); the substates only name
+      // where the order stands, as the contract does.
       on: {
-        // table: either side cancels from any negotiation.
-        'negotiation.cancel': '#negotiation.confirming.cancel',
-        'negotiation.counter': { guard: 'isSellersTurn', target: '#negotiation.sending.countering' },
-        'negotiation.approve': { guard: 'isSellersTurn', target: '#negotiation.sending.approving' },
+        'negotiation.accept': {
+          guard: { type: 'isAllowed', params: 'accept' },
+          target: '#negotiation.sending.accepting',
+        },
+        'negotiation.decline': {
+          guard: { type: 'isAllowed', params: 'decline' },
+          target: '#negotiation.confirming.decline',
+        },
+        'negotiation.cancel': {
+          guard: { type: 'isAllowed', params: 'cancel' },
+          target: '#negotiation.confirming.cancel',
+        },
+        'negotiation.counter': {
+          guard: { type: 'isAllowed', params: 'counter' },
+          target: '#negotiation.sending.countering',
+        },
+        'negotiation.approve': {
+          guard: { type: 'isAllowed', params: 'approve' },
+          target: '#negotiation.sending.approving',
+        },
       },
       states: {
         none: {},
         special_price_requested: {},
-        counter_proposed: {
-          on: {
-            // table: only the client answers a counter-offer.
-            'negotiation.accept': { guard: 'isClient', target: '#negotiation.sending.accepting' },
-            'negotiation.decline': { guard: 'isClient', target: '#negotiation.confirming.decline' },
-          },
-        },
+        counter_proposed: {},
         counter_accepted: {},
         counter_declined: {},
       },

@@ -1,11 +1,19 @@
 import type { SnapshotFrom } from 'xstate';
 import type { negotiationMachine } from './negotiation.machine';
-import type { NegotiationRole, Order } from './negotiation.types';
+import { isMoveAllowed } from './negotiation.table';
+import type { Move, NegotiationRole, Order } from './negotiation.types';
 
 type NegotiationSnapshot = SnapshotFrom<typeof negotiationMachine>;
 
 export const selectOrder = (s: NegotiationSnapshot) => s.context.order;
 export const selectProblem = (s: NegotiationSnapshot) => s.context.problem;
+
+/**
+ * Whether the lifecycle table gives `move` to this reader where the order stands: its button is
+ * shown. Whether it may be sent now (not while a call runs or a confirmation waits) is `can`.
+ */
+export const selectIsOffered = (move: Move) => (s: NegotiationSnapshot) =>
+  isMoveAllowed(move, s.context.order, s.context.role);
 
 /** The destructive move waiting for the user's confirmation, if any. */
 export const selectConfirmation = (s: NegotiationSnapshot) => {

@@ -4,6 +4,18 @@ import type { Read } from '@openapi/schema.facts';
 /** As the API client hands it over: amounts in integer cents. */
 export type Order = Read<components['schemas']['Order']>;
 export type CounterRequest = components['schemas']['CounterRequest'];
+type CounterLine = components['schemas']['CounterLine'];
+
+/**
+ * The keys a 400 to a counter-offer names (the contract's `ValidationErrors`, nested fields dotted):
+ * the request's fields, and each sent line's by its place in `lines`.
+ */
+export type CounterErrorKey =
+  | keyof CounterRequest
+  | 'non_field_errors'
+  | `lines.${number}.${keyof CounterLine | 'non_field_errors'}`;
+/** A refused counter-offer's first message per key. */
+export type CounterFieldErrors = Partial<Record<CounterErrorKey, string>>;
 
 /** Who looks at the order: the client who placed it or the seller of its storefront. */
 export type NegotiationRole = 'client' | 'seller';
@@ -57,4 +69,4 @@ export type NegotiationEmitted =
   | { type: 'order.changed'; order: Order }
   | { type: 'negotiation.moved'; move: Move; order: Order }
   /** `fieldErrors`: a 400's first message per field, keyed as the API names them (`lines.0.unit_price`). */
-  | { type: 'negotiation.failed'; message: string; fieldErrors: Partial<Record<string, string>> };
+  | { type: 'negotiation.failed'; message: string; fieldErrors: CounterFieldErrors };

@@ -6,11 +6,12 @@
  * section 8 message choice, with this form's fallback) and the server's field errors.
  * Invariant: at most one submission is in flight (no double submit).
  */
-import { assign, type DoneActorEvent, type ErrorActorEvent, emit, setup } from 'xstate';
+import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, emit, setup } from 'xstate';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../shared/message-of';
 import { notProvided } from '../shared/not-provided';
 
 type SubmissionFailure<TInput> = { message: string; fieldErrors: FieldErrors<TInput> };
+type SubmissionEvent<TInput> = { type: 'submission.submit'; input: TInput } | { type: 'submission.reset' };
 
 export const submissionMachine = <TInput, TOutput>() =>
   setup({
@@ -26,7 +27,7 @@ export const submissionMachine = <TInput, TOutput>() =>
         /** What the server answered to the last successful submission. */
         result: TOutput | null;
       },
-      events: {} as { type: 'submission.submit'; input: TInput } | { type: 'submission.reset' },
+      events: {} as SubmissionEvent<TInput>,
       emitted: {} as
         | { type: 'submission.succeeded'; result: TOutput }
         | ({ type: 'submission.failed' } & SubmissionFailure<TInput>),
@@ -67,8 +68,11 @@ export const submissionMachine = <TInput, TOutput>() =>
         invoke: {
           id: 'submit',
           src: 'submit',
-          // Only `submission.submit` enters this state.
-          input: ({ event }: { event: unknown }) => (event as { input: TInput }).input,
+          input: ({ event }: { event: SubmissionEvent<TInput> }) => {
+            // Only `submission.submit` enters this state.
+            assertEvent(event, 'submission.submit');
+            return event.input;
+          },
           onDone: {
             target: 'succeeded',
             actions: [

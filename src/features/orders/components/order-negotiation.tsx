@@ -1,5 +1,6 @@
 import {
   selectConfirmation,
+  selectIsOffered,
   selectMoveInFlight,
   selectNextStep,
   selectOrder,
@@ -63,6 +64,11 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
   const canCancel = useSelector(negotiation, (s) => s.can({ type: 'negotiation.cancel' }));
   const canApprove = useSelector(negotiation, (s) => s.can({ type: 'negotiation.approve' }));
   const canCounter = useSelector(negotiation, (s) => s.can({ type: 'negotiation.counter', counter: { lines: [] } }));
+  const offersAccept = useSelector(negotiation, selectIsOffered('accept'));
+  const offersDecline = useSelector(negotiation, selectIsOffered('decline'));
+  const offersCancel = useSelector(negotiation, selectIsOffered('cancel'));
+  const offersApprove = useSelector(negotiation, selectIsOffered('approve'));
+  const offersCounter = useSelector(negotiation, selectIsOffered('counter'));
   const nextStepHeading = useRef<HTMLHeadingElement>(null);
   const [isCountering, setCountering] = useState(false);
   const [reason, setReason] = useState('');
@@ -95,8 +101,6 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
   const confirming = confirmation ?? (inFlight === 'cancel' || inFlight === 'decline' ? inFlight : null);
   const { label, tone } = negotiationLabels[role][order.negotiation];
   const words = WORDS[role];
-  // The table: the seller approves or counters from anything but a counter-offer awaiting the client.
-  const isSellersTurn = role === 'seller' && order.negotiation !== 'counter_proposed';
   return (
     <div className="order">
       <dl className="order-facts">
@@ -128,47 +132,49 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
         )}
         {order.status === 'in_progress' && (
           <div className="order-next__actions">
-            {/* The moves are shown where the table gives them to this role; the machine decides when they may be sent. */}
-            {isSellersTurn && (
-              <>
-                <Button
-                  variant="primary"
-                  isDisabled={!canApprove}
-                  isPending={inFlight === 'approve'}
-                  onPress={() => negotiation.send({ type: 'negotiation.approve' })}
-                >
-                  {order.negotiation === 'special_price_requested' ? 'Approve requested price' : 'Approve order'}
-                </Button>
-                <Button isDisabled={!canCounter} onPress={() => setCountering(true)}>
-                  Counter-offer…
-                </Button>
-              </>
+            {/* The machine's table shows the moves it gives this role; `can` enables them when they may be sent. */}
+            {offersApprove && (
+              <Button
+                variant="primary"
+                isDisabled={!canApprove}
+                isPending={inFlight === 'approve'}
+                onPress={() => negotiation.send({ type: 'negotiation.approve' })}
+              >
+                {order.negotiation === 'special_price_requested' ? 'Approve requested price' : 'Approve order'}
+              </Button>
             )}
-            {role === 'client' && order.negotiation === 'counter_proposed' && (
-              <>
-                <Button
-                  variant="primary"
-                  isDisabled={!canAccept}
-                  isPending={inFlight === 'accept'}
-                  onPress={() => negotiation.send({ type: 'negotiation.accept' })}
-                >
-                  Accept counter-offer
-                </Button>
-                <Button isDisabled={!canDecline} onPress={() => negotiation.send({ type: 'negotiation.decline' })}>
-                  Decline
-                </Button>
-              </>
+            {offersCounter && (
+              <Button isDisabled={!canCounter} onPress={() => setCountering(true)}>
+                Counter-offer…
+              </Button>
             )}
-            <Button
-              variant="danger"
-              isDisabled={!canCancel}
-              onPress={() => {
-                setReason('');
-                negotiation.send({ type: 'negotiation.cancel' });
-              }}
-            >
-              Cancel order
-            </Button>
+            {offersAccept && (
+              <Button
+                variant="primary"
+                isDisabled={!canAccept}
+                isPending={inFlight === 'accept'}
+                onPress={() => negotiation.send({ type: 'negotiation.accept' })}
+              >
+                Accept counter-offer
+              </Button>
+            )}
+            {offersDecline && (
+              <Button isDisabled={!canDecline} onPress={() => negotiation.send({ type: 'negotiation.decline' })}>
+                Decline
+              </Button>
+            )}
+            {offersCancel && (
+              <Button
+                variant="danger"
+                isDisabled={!canCancel}
+                onPress={() => {
+                  setReason('');
+                  negotiation.send({ type: 'negotiation.cancel' });
+                }}
+              >
+                Cancel order
+              </Button>
+            )}
           </div>
         )}
       </section>
