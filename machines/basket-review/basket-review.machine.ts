@@ -2,7 +2,8 @@
  * The basket's review before it is sent (behaviour §2, checking the basket; §4): its offers are
  * checked when it opens and again right before sending; unavailable lines are marked and the user
  * keeps them ("Keep in basket", they stay unsent) or removes them. The popover and My Cart send
- * the events; the app provides `checkAvailability` (the call, read against the basket as it is).
+ * the events; the app provides `checkAvailability` (the call, read against the basket as it is)
+ * and `takePrices` (the basket takes the new prices, in the same step as the findings are shown).
  * Emits `review.passed` with the lines to order, or `review.changed` when the check before
  * sending found something the user has not seen (nothing goes out unseen).
  * Invariants: Submit is accepted only with a line to send and no unavailable line undecided; one
@@ -22,6 +23,7 @@ const basketReview = setup({
   actions: {
     forgetProblem: assign({ problem: null }),
     takeFindings: assign((_, outcome: CheckOutcome) => ({ findings: outcome.findings })),
+    takePrices: (_, _outcome: CheckOutcome) => {},
     keep: assign(({ context }, choice: { id: string; keep: boolean }) => ({
       kept: choice.keep ? [...new Set([...context.kept, choice.id])] : context.kept.filter((id) => id !== choice.id),
     })),
@@ -73,7 +75,13 @@ export const basketReviewMachine = basketReview.createMachine({
           offerIds: event.type === 'review.check' ? event.offerIds : [],
           previous: context.findings,
         }),
-        onDone: { target: 'reviewing', actions: { type: 'takeFindings', params: outcomeOf } },
+        onDone: {
+          target: 'reviewing',
+          actions: [
+            { type: 'takeFindings', params: outcomeOf },
+            { type: 'takePrices', params: outcomeOf },
+          ],
+        },
         onError: { target: 'reviewing', actions: { type: 'showProblem', params: errorOf } },
       },
     },
@@ -91,12 +99,17 @@ export const basketReviewMachine = basketReview.createMachine({
           {
             guard: { type: 'hasNews', params: outcomeOf },
             target: 'reviewing',
-            actions: [{ type: 'takeFindings', params: outcomeOf }, 'reportChanged'],
+            actions: [
+              { type: 'takeFindings', params: outcomeOf },
+              { type: 'takePrices', params: outcomeOf },
+              'reportChanged',
+            ],
           },
           {
             target: 'reviewing',
             actions: [
               { type: 'takeFindings', params: outcomeOf },
+              { type: 'takePrices', params: outcomeOf },
               { type: 'reportPassed', params: outcomeOf },
             ],
           },

@@ -21,6 +21,8 @@ export type CheckOutcome = {
   hasNews: boolean;
   /** The lines an order may carry: every line the check found available. */
   lines: SubmissionLine[];
+  /** The new unit price (euros) of each line whose price changed, by basket line id. */
+  newPrices: ReadonlyMap<string, number>;
 };
 
 export type CheckInput = { offerIds: number[]; previous: Findings };

@@ -27,7 +27,7 @@ async function availabilityOf(api: ApiClient, offerIds: number[], signal: AbortS
 
 /**
  * The review's check: the answer read against the basket as it is when it comes, after what the
- * user was shown before; the basket takes the new prices at once (behaviour §2).
+ * user was shown before; the basket takes the new prices as the findings show (behaviour §2).
  */
 export const basketReviewLogic = (api: ApiClient) =>
   basketReviewMachine.provide({
@@ -35,12 +35,17 @@ export const basketReviewLogic = (api: ApiClient) =>
       checkAvailability: fromPromise(async ({ input, signal }) => {
         const answer = await availabilityOf(api, input.offerIds, signal);
         const outcome = outcomeOf(basket.items(), answer, reviewOf(input.previous));
-        if (outcome.newPrices.size > 0) basket.setPrices(outcome.newPrices);
         return {
           findings: findingsOf(outcome.review),
           hasNews: outcome.hasNews,
           lines: sendableLines(basket.items(), outcome.review),
+          newPrices: outcome.newPrices,
         };
       }),
+    },
+    actions: {
+      takePrices: (_, outcome) => {
+        if (outcome.newPrices.size > 0) basket.setPrices(outcome.newPrices);
+      },
     },
   });

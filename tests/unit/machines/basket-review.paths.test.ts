@@ -21,11 +21,13 @@ const withdrawn: CheckOutcome = {
   findings: { unavailable: { b: 'withdrawn' }, priceChanges: {} },
   hasNews: true,
   lines: [line('a')],
+  newPrices: new Map(),
 };
 const unchanged = (s: Snapshot): CheckOutcome => ({
   findings: s.context.findings,
   hasNews: false,
   lines: LINE_IDS.filter((id) => s.context.findings.unavailable[id] === undefined).map(line),
+  newPrices: new Map(),
 });
 const failure = { status: 503, message: 'The service is briefly unavailable. Please try again in a moment.' };
 
