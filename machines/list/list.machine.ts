@@ -1,6 +1,6 @@
 /**
  * One page of a list from the API, re-read whenever its query changes: `TParams` are the query
- * (filters, ordering, page), the answer a page `{ count, results }` (issue 8, the shared data grid).
+ * (filters, ordering, page), the answer a page `{ count, results }` (behaviour §2, Grids).
  * It starts loading a tick after it starts; `list.load` reads with new params, stopping a read in
  * flight (its signal aborts, so an old answer never lands over a newer query); the last page stays
  * while the next loads, and a reload keeps the row objects that did not change, so only changed

@@ -1,5 +1,5 @@
 /**
- * Inline editing in the Manage Offers grid (issue 9), one machine per grid: `viewing`, or one row
+ * Inline editing in the Manage Offers grid (behaviour §2, Manage Offers table), one machine per grid: `viewing`, or one row
  * `editing` with the offer as the edit began, the draft and the draft it began with. Cells and
  * keys send the events; the app provides `checkDraft` (the offer rules) and `saveOffer` (the
  * update call, with the version the edit began from).

@@ -1,7 +1,7 @@
 /**
  * The one data grid every list uses: TanStack Table v9 for the row model, plain table elements
- * with ARIA grid semantics for the markup, offset pagination under it (issue 8, "The shared data
- * grid"). Keyboard model: see grid-keys.ts (arrows land on cells; Enter/F2 go into a cell's
+ * with ARIA grid semantics for the markup, offset pagination under it (behaviour §2,
+ * Grids). Keyboard model: see grid-keys.ts (arrows land on cells; Enter/F2 go into a cell's
  * widgets, Tab/Shift+Tab move between them, Escape returns to the cell).
  *
  * What must stay true: a row re-renders only when its own data, selection or focus changes. Rows

@@ -1,6 +1,6 @@
 /**
  * A list's view in the URL (`?publisher=…&ordering=-start_date&page=2`), so a shared link, a
- * reload or Back restores it exactly (issue 8). Each field is read through its own schema and a
+ * reload or Back restores it exactly (behaviour §2, Grids). Each field is read through its own schema and a
  * bad value is dropped (its default applies), never an error screen; a default is never written
  * to the URL. `page` and `ordering` come with the kit; the page size is the shared preference.
  */

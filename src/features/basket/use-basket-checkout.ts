@@ -1,5 +1,5 @@
 /**
- * What the popover and My Cart share to send the basket (behaviour §4, issue 8 Basket): the
+ * What the popover and My Cart share to send the basket (behaviour §2 and §4): the
  * availability check when they open and again right before sending, the user's "Keep in basket"
  * choices for unavailable lines, and the order submission. Submit sends the available lines only,
  * and only once the user has decided about every unavailable line; a check before sending that

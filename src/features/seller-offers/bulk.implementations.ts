@@ -1,5 +1,5 @@
 /**
- * Manage Offers' bulk actions (issue 9; behaviour §7): publish or withdraw the chosen offers
+ * Manage Offers' bulk actions (behaviour §2 and §7): publish or withdraw the chosen offers
  * (`POST /api/v1/manage-offers/publish/`) or set the same fields on all of them
  * (`POST /api/v1/manage-offers/update/`), each answered with what puts the old values back.
  *

@@ -1,6 +1,6 @@
 /**
  * The edit in progress, kept in the browser from its first change until it is saved or dropped,
- * so a reload or a crashed tab loses nothing (issue 9): the page offers it back on return. It is
+ * so a reload or a crashed tab loses nothing (behaviour §2, Manage Offers table): the page offers it back on return. It is
  * kept with the user it belongs to; another user signed in on this browser is not offered it.
  */
 import type { OfferDraft } from '@machines/row-editing/row-editing.types';

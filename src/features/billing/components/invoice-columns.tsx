@@ -10,7 +10,7 @@ import { PaymentStatusBadge } from './payment-status-badge';
 const column = createGridColumns<Invoice, ItemLinks>();
 
 /**
- * Invoice columns (issue 8, Billing; issue 9, Create Invoice's issued invoices). Sortable columns
+ * Invoice columns (behaviour §2: Billing, and Create Invoice's issued invoices). Sortable columns
  * carry the API's ordering field as their id, so a header click becomes `ordering=-due_date` and
  * so on. The number names the row and opens the invoice.
  */

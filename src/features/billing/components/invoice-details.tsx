@@ -5,7 +5,7 @@ import { formatDateTime, formatDay } from '@/lib/dates';
 import { invoiceStatusLabels } from '../invoice-labels';
 import { PaymentStatusBadge } from './payment-status-badge';
 
-/** An invoice opened from Billing: its dates and states, then its orders and their total (issue 8). */
+/** An invoice opened from Billing: its dates and states, then its orders and their total (behaviour §3). */
 export function InvoiceDetails({ invoice }: { invoice: Invoice }) {
   const ordersTitle = useId();
   const { seller, orders } = invoice;

@@ -2,7 +2,7 @@ import type { Invoice } from '@/api/models';
 import { StatusBadge, type StatusTone } from '@/ui/status-badge';
 import { paymentStatusLabels } from '../invoice-labels';
 
-/** Overdue (unpaid past its due date) reads "Overdue" with the danger icon, never colour alone (issue 8). */
+/** Overdue (unpaid past its due date) reads "Overdue" with the danger icon, never colour alone (behaviour §3). */
 const tones: Record<Invoice['payment_status'], StatusTone> = {
   paid: 'success',
   unpaid: 'info',

@@ -6,7 +6,7 @@ import '../create-invoice.css';
 
 /**
  * /seller/create-invoice: a new invoice from a client's completed orders not invoiced yet, then
- * the seller's issued invoices, where a payment is recorded (issue 9, Create Invoice).
+ * the seller's issued invoices, where a payment is recorded (behaviour §2, Create Invoice).
  */
 export function CreateInvoicePage() {
   return (

@@ -9,7 +9,7 @@ import { SpecialPriceAction } from './special-price-action';
 const column = createGridColumns<Offer>();
 
 /**
- * The client's offer columns (issue 8, Offers). Sortable columns carry the API's ordering field as
+ * The client's offer columns (behaviour §2, Offers). Sortable columns carry the API's ordering field as
  * their id, so a header click becomes `ordering=-start_date` and so on.
  */
 export const offerColumns = column.columns([

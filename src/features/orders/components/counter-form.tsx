@@ -77,7 +77,7 @@ function counterLinesOf(lines: readonly OrderLine[], values: Values): CounterReq
 }
 
 /**
- * The seller's counter-offer on an order (issue 9): per line a new unit price and/or quantity,
+ * The seller's counter-offer on an order (behaviour §4): per line a new unit price and/or quantity,
  * old → new beside it and the new total under them, and a note. At least one line must change;
  * only changed lines and fields are sent (`negotiation.counter`). A refusal's field messages land
  * on the inputs of the lines they name (behaviour §5); the server numbers lines as they were sent.

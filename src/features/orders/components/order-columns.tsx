@@ -46,7 +46,7 @@ const negotiation = (role: NegotiationRole) =>
     },
   });
 
-/** My Orders' columns (issue 8): the client sees who sells. */
+/** My Orders' columns (behaviour §2): the client sees who sells. */
 export const orderColumns = column.columns([
   orderNumber,
   placed,
@@ -56,7 +56,7 @@ export const orderColumns = column.columns([
   total,
 ]);
 
-/** Review Orders' columns (issue 9): the seller sees who ordered, and from which of its storefronts. */
+/** Review Orders' columns (behaviour §2): the seller sees who ordered, and from which of its storefronts. */
 export const reviewOrderColumns = column.columns([
   orderNumber,
   placed,

@@ -45,8 +45,8 @@ const WORDS: Record<NegotiationRole, { otherSide: string; clientNote: string; co
 };
 
 /**
- * An opened order and the moves its reader may make (issue 8, "Negotiation, client side"; issue
- * 9, Review Orders): the client accepts or declines a counter-offer, the seller approves, counters
+ * An opened order and the moves its reader may make (behaviour §4, for the
+ * client and the seller): the client accepts or declines a counter-offer, the seller approves, counters
  * (a special-price request included) or cancels, either side cancels. The role comes from the
  * session; the negotiation machine decides which moves are offered and confirms the destructive
  * ones; every fresh order it reports refreshes the order lists.

@@ -93,7 +93,7 @@ function showOutcome(outcome: BulkOutcome, undoLogic: UndoLogic) {
 }
 
 /**
- * Manage Offers' actions on the selected offers (issue 9): publish on the Unpublished tab,
+ * Manage Offers' actions on the selected offers (behaviour §2, Manage Offers table): publish on the Unpublished tab,
  * withdraw on the Published tab, and a bulk update; each confirmed first, each followed by a
  * snackbar whose Undo puts the old values back. Shown only while something is selected.
  */

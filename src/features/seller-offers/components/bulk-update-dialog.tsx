@@ -82,7 +82,7 @@ interface BulkUpdateDialogProps {
 }
 
 /**
- * The bulk update form (issue 9): unit price, start, end and region, each optional, at least one;
+ * The bulk update form (behaviour §2, Manage Offers table): unit price, start, end and region, each optional, at least one;
  * what is filled in is set on every chosen offer. Fields are checked when they lose focus and all
  * together on submit (behaviour §5), with the editing row's rules. A refusal from the server puts
  * its messages, naming the offer, on the fields. Mounted while open, so each opening starts empty.

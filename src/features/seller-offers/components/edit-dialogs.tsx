@@ -1,7 +1,7 @@
 /**
  * The editing row's dialogs, loaded when first needed (edit-prompts.tsx).
  *
- * After a 409 on save (issue 9, "Concurrent edits lose nothing"): their version and the seller's,
+ * After a 409 on save (behaviour §2, Manage Offers table): their version and the seller's,
  * field by field, with the differences marked; the seller keeps one. Keeping theirs drops the
  * draft; keeping mine writes the fields the seller changed over their version.
  */

@@ -1,5 +1,5 @@
 /**
- * The editors of the Manage Offers row being edited (issue 9, "Inline row editing"), one per
+ * The editors of the Manage Offers row being edited (behaviour §2, Manage Offers table), one per
  * editable column; the grid's edit cells hold them and keep the row's keys (src/ui/grid-keys.ts).
  * Their pickers load on the grid's first hover or focus (src/ui/cell-editors.tsx). Each input
  * reads its own field from the row-editing actor, so a keystroke redraws that input and the
