@@ -116,3 +116,19 @@ export function offerProblems(
   }
   return problems;
 }
+
+/** The offer upload's columns (the contract's `uploadOffers`), in the order a written file has them. */
+export const UPLOAD_COLUMNS = [
+  'product',
+  'publisher',
+  'seller',
+  'region',
+  'type',
+  'hot',
+  'unit_price',
+  'start',
+  'end',
+] as const;
+export type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
+/** The most data rows one upload takes. */
+export const MAX_UPLOAD_ROWS = 5000;

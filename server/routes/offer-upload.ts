@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { maximumAmountMessage, maxLengthMessage } from '../../openapi/rules/bounds';
 import { CsvError, type CsvRecord, pacedCsv } from '../../openapi/rules/csv';
 import { centsOf, MAX_UNIT_PRICE_CENTS } from '../../openapi/rules/money';
+import { MAX_UPLOAD_ROWS, UPLOAD_COLUMNS, type UploadColumn } from '../../openapi/rules/offer';
 import type { components } from '../../openapi/schema';
 import { FIELD_LIMITS } from '../../openapi/schema.facts';
 import type { AppEnv, ServerContext } from '../context';
@@ -21,19 +22,6 @@ import { badRequest, type FieldErrors, HttpError } from '../http/errors';
 import { loadOffers } from '../queries/offers';
 import { claimUpload, recordUpload, releaseUpload, sha256, type UploadedFile } from '../queries/upload-digests';
 
-export const UPLOAD_COLUMNS = [
-  'product',
-  'publisher',
-  'seller',
-  'region',
-  'type',
-  'hot',
-  'unit_price',
-  'start',
-  'end',
-] as const;
-type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
-export const MAX_UPLOAD_ROWS = 5000;
 /** Form fields an upload may have besides its file (it needs none). */
 const MAX_FORM_PARTS = 10;
 /** A CSV row's product, as long as the contract lets an edit make it. */

@@ -8,10 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MAX_CSV_FIELDS } from '../../openapi/rules/csv';
+import { MAX_UPLOAD_ROWS } from '../../openapi/rules/offer';
 import { MAX_JSON_BYTES, MAX_UPLOAD_BYTES } from '../../server/app';
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../server/http/body';
 import { MAX_ERROR_MESSAGES } from '../../server/http/errors';
-import { MAX_UPLOAD_ROWS } from '../../server/routes/offer-upload';
 import { fillPath, type Operation, operations, responseProblems } from './support/contract';
 import {
   asText,

@@ -7,26 +7,17 @@
 import type { CalendarDate } from '@internationalized/date';
 import type { UploadCheck, UploadOptions, UploadProblem } from '@machines/offer-upload/offer-upload.types';
 import { type CsvColumn, CsvError, type CsvRecord, parseCsv, toCsv } from '@openapi/rules/csv';
-import { type OfferProblems, offerProblems, textProblem } from '@openapi/rules/offer';
+import {
+  MAX_UPLOAD_ROWS,
+  type OfferProblems,
+  offerProblems,
+  textProblem,
+  UPLOAD_COLUMNS,
+  type UploadColumn,
+} from '@openapi/rules/offer';
 import { fieldProblemsOf } from '@/api/api-error';
 import type { Offer } from '@/api/models';
 import { plainAmount } from '@/lib/money';
-
-const UPLOAD_COLUMNS = [
-  'product',
-  'publisher',
-  'seller',
-  'region',
-  'type',
-  'hot',
-  'unit_price',
-  'start',
-  'end',
-] as const;
-type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
-
-/** The server's limit on data rows per file. */
-const MAX_UPLOAD_ROWS = 5000;
 
 /** An offer as the file holds it; an `Offer` from the API is one. */
 type UploadRow = Pick<Offer, 'product' | 'publisher' | 'seller' | 'region_code' | 'type' | 'is_hot' | 'unit_price'> &
