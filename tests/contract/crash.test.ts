@@ -1,5 +1,5 @@
 /**
- * The server killed during a stream of writes (issue 10 §4). The real server process runs on a
+ * The server killed during a stream of writes. The real server process runs on a
  * data folder (or, in the PostgreSQL run, a database of its own); clients check out carts of
  * several lines, a seller edits offers, another seller uploads CSV files of thousands of rows.
  * The process gets SIGKILL while writes are in flight, starts again on the same data, and then:

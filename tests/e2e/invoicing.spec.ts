@@ -1,5 +1,5 @@
 /**
- * Create Invoice (issue 9): a seller bills a client's completed orders, records the payment, and
+ * Create Invoice (behaviour §2, seller section): a seller bills a client's completed orders, records the payment, and
  * the client follows the invoice in Billing.
  */
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';

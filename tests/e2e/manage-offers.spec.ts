@@ -1,5 +1,5 @@
 /**
- * Inline row editing on Manage Offers (issue 9, "Inline row editing"), as seller@example.com:
+ * Inline row editing on Manage Offers (behaviour §2, Manage Offers table), as seller@example.com:
  * double-click and save, Escape, keyboard only, a server field error, two tabs on one offer, and
  * an unsaved edit that outlives a reload.
  */

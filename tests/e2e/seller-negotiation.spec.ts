@@ -1,5 +1,5 @@
 /**
- * Review Orders (issue 9): a client places an order, the seller counters it with a new price on one
+ * Review Orders (behaviour §4): a client places an order, the seller counters it with a new price on one
  * line and a note, the client accepts in My Orders, the seller approves; the order ends completed.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';

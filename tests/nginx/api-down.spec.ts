@@ -1,5 +1,5 @@
 /**
- * deploy/nginx.conf with no API instance left (issue 16): nginx answers /api/ itself with the 503
+ * deploy/nginx.conf with no API instance left: nginx answers /api/ itself with the 503
  * an instance gives when its database is away, so the app says the service is briefly
  * unavailable rather than "The server had a problem (502)". Runs last: it stops the API.
  */

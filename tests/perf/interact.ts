@@ -1,5 +1,5 @@
 /**
- * Inline editing speed on Manage Offers (issue 9, "Speed of editing"), in Chromium against the
+ * Inline editing speed on Manage Offers (targets in report.ts, figures in docs/performance.md), in Chromium against the
  * built app: each run loads the page afresh with 100 rows, throttles the CPU, double-clicks a row
  * and types 20 characters into the product input. Measured as the shared interaction yardstick
  * measures any page, so the figures compare with a peer grid's:

@@ -81,7 +81,7 @@ export interface BenchReport {
   requestCosts: { database: 'embedded' | 'postgres'; costs: RequestCost[] }[];
 }
 
-/** The issue's targets, in one place. */
+/** The performance targets, in one place. */
 export const TARGETS = {
   signinJsGzipKb: 105,
   listJsGzipKb: 180,
@@ -100,7 +100,7 @@ export const TARGETS = {
     bestPractices: 100,
     cls: 0.03,
   },
-  /** Issue 9's targets for inline editing, in ms: full CPU, and 4× throttled where it sets one. */
+  /** The targets for inline editing, in ms: full CPU, and 4× throttled where it sets one. */
   editing: {
     dblclickToEditor: { 1: 35, 4: 150 },
     worstEventDblclick: { 1: 88 },
@@ -115,7 +115,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
 const int = (value: number) => Math.round(value).toLocaleString('en-US');
 
-/** The JS budget of a route in KB, if the issue sets one. */
+/** The JS budget of a route in KB, if one is set. */
 function jsBudgetKb(route: string): number | null {
   if (route === '/signin') return TARGETS.signinJsGzipKb;
   if (LIST_ROUTES.includes(route)) return TARGETS.listJsGzipKb;

@@ -1,5 +1,5 @@
 /**
- * Issue 17 §2, one date convention: every screen that shows or takes a date, walked with dates
+ * One date convention (behaviour §5, §9): every screen that shows or takes a date, walked with dates
  * that read differently day first and month first (9 January 2027 at 17:20, 3 February 2027 at
  * 08:05). Tables say "09/01/27 at 17:20" (24-hour); pickers, date fields and their stand-ins say
  * "09/01/2027, 5:20 PM"; what shows a date is named in words ("Start: 9 January 2027, 5:20 PM").

@@ -1,5 +1,5 @@
 /**
- * Manage Offers' editing row (issue 9, "Inline row editing"): the ways in, Update vs Cancel,
+ * Manage Offers' editing row (behaviour §2, Manage Offers table): the ways in, Update vs Cancel,
  * Enter, Escape, Tab order and focus return, the rules and the server's refusals on the row's
  * inputs, the conflict view, leaving a changed row, kept drafts, and selection ranges.
  */

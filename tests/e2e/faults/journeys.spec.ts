@@ -1,5 +1,5 @@
 /**
- * Fault suite (issue 10 §4): for each journey, each API call it makes fails once with a network
+ * Fault suite (behaviour §8): for each journey, each API call it makes fails once with a network
  * error, a 500, a malformed JSON body and a 401 whose refresh is refused too. The calls are those
  * a clean run of the journey records; the cases are journey × call × fault (fault-table.ts). One
  * page per journey: a case starts where the one before ended, and a retry carries the journey on.

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /**
- * Saved browser state against 10,000 generated values (issue 10 §4): every persisted key gets
- * valid, broken and hostile texts (wrong types, megabytes, deep nesting, half-valid baskets,
- * `__proto__` keys, numbers JSON cannot spell, null bytes), then the app's state layer boots on
- * them. It must never throw, read exactly what is valid, fall back to the default otherwise, and
+ * Saved browser state against 10,000 generated values (behaviour §4, kept in the browser):
+ * every persisted key gets valid, broken and hostile texts (wrong types, megabytes, deep
+ * nesting, half-valid baskets, `__proto__` keys, numbers JSON cannot spell, null bytes), then
+ * the app's state layer boots on them. It must never throw, read exactly what is valid, fall back to the default otherwise, and
  * leave in storage either nothing or the value it read.
  *
  * Booting is calling the stores' read functions, without importing the modules again: no store
