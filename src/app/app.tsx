@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '@/core/paths';
-import { SessionContext } from '@/core/session';
+import { SessionContext } from '@/core/session/session';
 import { ErrorBoundary } from '@/ui/error-boundary';
 import { noticeQueue } from '@/ui/notify';
 import { PageLoading } from '@/ui/page-loading';

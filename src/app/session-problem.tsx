@@ -1,4 +1,4 @@
-import { SessionContext } from '@/core/session';
+import { SessionContext } from '@/core/session/session';
 import { Button } from '@/ui/button';
 import './app.css';
 

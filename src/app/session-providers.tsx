@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { type ApiClients, createApiClients } from '@/api/client';
 import { ApiContext } from '@/core/api';
-import { SessionContext } from '@/core/session';
-import { createSessionLogic } from '@/core/session.implementations';
+import { SessionContext } from '@/core/session/session';
+import { createSessionLogic } from '@/core/session/session.implementations';
 
 export interface ProvidersProps {
   children: React.ReactNode;

@@ -2,7 +2,7 @@
 import { roleOf, selectProfile } from '@machines/session/session.selectors';
 import { Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { SessionContext } from '@/core/session';
+import { SessionContext } from '@/core/session/session';
 import { OrderSubmissionProvider } from '@/features/basket/order-submission';
 import { ErrorBoundary } from '@/ui/error-boundary';
 import { PageLoading } from '@/ui/page-loading';

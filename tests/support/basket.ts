@@ -1,5 +1,5 @@
 /** Basket lines as `basket.add` receives them, for store, logic and component tests. */
-import type { BasketItem } from '@/core/basket';
+import type { BasketItem } from '@/core/domain/basket';
 
 /** A line of one unit of `Game <offerId>` at €10.00; `overrides` change any field. */
 export function aBasketItem(offerId: number, overrides: Partial<BasketItem> = {}): BasketItem {

@@ -1,6 +1,6 @@
 import { type Role, selectDisplayName } from '@machines/session/session.selectors';
 import { useLocation } from 'wouter';
-import { SessionContext } from '@/core/session';
+import { SessionContext } from '@/core/session/session';
 import { Button } from '@/ui/button';
 import { Drawer } from '@/ui/drawer';
 import { CloseIcon, MenuCollapseIcon, MenuExpandIcon, MenuIcon } from '@/ui/icons';

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import type { OfferAvailability } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
-import { basket } from '@/core/basket';
+import { basket } from '@/core/domain/basket';
 import { findingsOf, outcomeOf, reviewOf, sendableLines } from './availability.logic';
 
 export const AVAILABILITY_FALLBACK = 'The basket could not be checked against the current offers.';

@@ -7,7 +7,7 @@
  */
 import type { Findings } from '@machines/basket-review/basket-review.types';
 import type { OfferAvailability } from '@/api/models';
-import type { BasketItem } from '@/core/basket';
+import type { BasketItem } from '@/core/domain/basket';
 import { centsOfEuros } from '@/lib/money';
 
 export type Unavailability = Exclude<OfferAvailability['status'], 'available'>;

@@ -9,7 +9,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { z } from 'zod/mini';
 import type { ApiClient } from '@/api/client';
 import { unwrap } from '@/api/unwrap';
-import { MAX_QUANTITY } from '@/core/basket';
+import { MAX_QUANTITY } from '@/core/domain/basket';
 import { persisted } from '@/lib/persisted';
 
 const LOCK_NAME = 'marketplace:order-submission';

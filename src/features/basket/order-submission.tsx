@@ -8,8 +8,8 @@ import { useActorRef } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useApiLogic } from '@/core/api';
-import { basket } from '@/core/basket';
 import { announceChange } from '@/core/data-events';
+import { basket } from '@/core/domain/basket';
 import { notify } from '@/ui/notify';
 import { orderSubmissionLogic, pendingSubmission } from './order-submission.implementations';
 

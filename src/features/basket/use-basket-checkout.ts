@@ -15,7 +15,7 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useEffectEvent, useMemo } from 'react';
 import { useApiLogic } from '@/core/api';
-import { basket, useBasketItems } from '@/core/basket';
+import { basket, useBasketItems } from '@/core/domain/basket';
 import { notify } from '@/ui/notify';
 import { AVAILABILITY_FALLBACK, basketReviewLogic } from './availability.implementations';
 import { reviewOf } from './availability.logic';

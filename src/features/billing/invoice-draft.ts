@@ -14,11 +14,6 @@ import type { DraftProblems } from '@machines/invoice-draft/invoice-draft.types'
 import { FIELD_LIMITS } from '@openapi/schema.facts';
 import type { Order } from '@/api/models';
 
-type Party = Order['client'];
-
-/** "Ada Client (Pixel Retail GmbH)", or the name alone. */
-export const partyName = (party: Party) => (party.company ? `${party.name} (${party.company})` : party.name);
-
 export const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 const SORT_KEYS: Record<string, (order: Order) => number> = {

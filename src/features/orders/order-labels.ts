@@ -1,7 +1,7 @@
 /** How the orders pages name the contract's negotiation values and history events. */
 import type { NegotiationRole } from '@machines/negotiation/negotiation.types';
 import type { Order, OrderEvent } from '@/api/models';
-import { orderStatusTabs } from '@/lib/order-statuses';
+import { orderStatusTabs } from '@/core/domain/order-statuses';
 import type { StatusTone } from '@/ui/status-badge';
 
 type NegotiationLabels = Record<Order['negotiation'], { label: string; tone: StatusTone }>;
@@ -39,6 +39,3 @@ export const eventLabels: Record<OrderEvent['type'], string> = {
   cancelled: 'cancelled the order',
   invoiced: 'invoiced the order',
 };
-
-/** The client or storefront as a line of text: "Ada Client (Pixel Retail GmbH)". */
-export const partyName = (party: Order['client']) => (party.company ? `${party.name} (${party.company})` : party.name);

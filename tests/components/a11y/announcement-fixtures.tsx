@@ -6,7 +6,7 @@
 import { selectProfile } from '@machines/session/session.selectors';
 import { screen } from '@testing-library/react';
 import type { OfferChange } from '@/api/models';
-import { SessionContext } from '@/core/session';
+import { SessionContext } from '@/core/session/session';
 import { BillingPage } from '@/features/billing/pages/billing-page';
 import { OffersPage } from '@/features/offers/pages/offers-page';
 import { OrdersPage } from '@/features/orders/pages/orders-page';

@@ -1,6 +1,6 @@
 /** Basket lines and availability answers shared by the popover and My Cart tests. */
 import type { components } from '@openapi/schema';
-import { basket } from '@/core/basket';
+import { basket } from '@/core/domain/basket';
 import { aBasketItem } from '../../support/basket';
 import { anOrder } from '../../support/fixtures';
 import type { Reply, Routes, SeenRequest } from '../../support/render';

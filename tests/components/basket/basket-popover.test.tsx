@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { basket } from '@/core/basket';
+import { basket } from '@/core/domain/basket';
 import { BasketButton } from '@/features/basket/components/basket-button';
 import { OrderSubmissionProvider } from '@/features/basket/order-submission';
 import { popupBasket } from '@/lib/preferences';

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { basket } from '@/core/basket';
+import { basket } from '@/core/domain/basket';
 import { OrderSubmissionProvider } from '@/features/basket/order-submission';
 import { CartPage } from '@/features/basket/pages/cart-page';
 import { type RenderPageOptions, renderPage } from '../../support/render';

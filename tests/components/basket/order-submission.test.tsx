@@ -11,8 +11,8 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { onTestFinished } from 'vitest';
-import { basket } from '@/core/basket';
 import { onDataChange } from '@/core/data-events';
+import { basket } from '@/core/domain/basket';
 import { OrderSubmissionProvider, useOrderSubmission } from '@/features/basket/order-submission';
 import { aBasketItem } from '../../support/basket';
 import { type Routes, renderPage } from '../../support/render';

@@ -9,7 +9,7 @@
 import { selectProfile } from '@machines/session/session.selectors';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { SessionContext } from '@/core/session';
+import { SessionContext } from '@/core/session/session';
 import { BillingPage } from '@/features/billing/pages/billing-page';
 import { CreateInvoicePage } from '@/features/billing/pages/create-invoice-page';
 import { OffersPage } from '@/features/offers/pages/offers-page';

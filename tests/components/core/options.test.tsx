@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '@/api/token-store';
-import { useOptions } from '@/core/options';
+import { useOptions } from '@/core/domain/options';
 import { aProfile } from '../../support/fixtures';
 import { type Routes, renderPage } from '../../support/render';
 

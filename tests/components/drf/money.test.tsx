@@ -6,7 +6,7 @@
 import { selectProfile } from '@machines/session/session.selectors';
 import { screen, waitFor, within } from '@testing-library/react';
 import { onTestFinished, vi } from 'vitest';
-import { SessionContext } from '@/core/session';
+import { SessionContext } from '@/core/session/session';
 import { OffersPage } from '@/features/offers/pages/offers-page';
 import { ReviewOrdersPage } from '@/features/orders/pages/review-orders-page';
 import { ManageOffersPage } from '@/features/seller-offers/pages/manage-offers-page';

@@ -8,7 +8,7 @@ import { selectProfile } from '@machines/session/session.selectors';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { onTestFinished, vi } from 'vitest';
-import { SessionContext } from '@/core/session';
+import { SessionContext } from '@/core/session/session';
 import { ReviewOrdersPage } from '@/features/orders/pages/review-orders-page';
 import { BulkActions, type OfferSelection } from '@/features/seller-offers/components/bulk-actions';
 import { UploadOffersButton } from '@/features/seller-offers/components/upload-offers';

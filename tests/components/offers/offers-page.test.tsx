@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { basket, MAX_POSITIONS } from '@/core/basket';
+import { basket, MAX_POSITIONS } from '@/core/domain/basket';
 import { OffersPage } from '@/features/offers/pages/offers-page';
 import { aBasketItem } from '../../support/basket';
 import { captureDownloads, csvRecordsOf } from '../../support/downloads';

@@ -1,6 +1,6 @@
 import { selectDisplayName } from '@machines/session/session.selectors';
 import { screen, waitFor, within } from '@testing-library/react';
-import { SessionContext } from '@/core/session';
+import { SessionContext } from '@/core/session/session';
 import { ProfilePage } from '@/features/profile/pages/profile-page';
 import { themePreference } from '@/lib/preferences';
 import { aProfile } from '../../support/fixtures';

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { onTestFinished, vi } from 'vitest';
 import { MALFORMED_MESSAGE, NETWORK_MESSAGE } from '@/api/api-error';
 import type { OfferChange } from '@/api/models';
-import { SessionContext } from '@/core/session';
+import { SessionContext } from '@/core/session/session';
 import { ManageOffersPage } from '@/features/seller-offers/pages/manage-offers-page';
 import { toDraft } from '@/features/seller-offers/seller-offers.implementations';
 import { spokenDateTime, toLocalIso } from '@/lib/dates';

@@ -59,7 +59,7 @@ async function startOnMyAccount(page: Page, cold: boolean) {
 
 const storedBasket = (page: Page) => page.evaluate(() => localStorage.getItem('marketplace:basket'));
 
-/** A basket line as the app stores it (src/core/basket.logic.ts). */
+/** A basket line as the app stores it (src/core/domain/basket.logic.ts). */
 const basketLine = (offer: ApiOffer, quantity: number) => ({
   id: String(offer.id),
   offer_id: offer.id,

@@ -5,7 +5,7 @@ import { ApiError, NETWORK_MESSAGE, SESSION_ENDED_MESSAGE, UNAVAILABLE_MESSAGE }
 import { createApiClients } from '@/api/client';
 import { tokenStore } from '@/api/token-store';
 import { unwrap } from '@/api/unwrap';
-import { createSessionLogic } from '@/core/session.implementations';
+import { createSessionLogic } from '@/core/session/session.implementations';
 import { noticeQueue } from '@/ui/notify';
 
 const json = (status: number, body: unknown) =>

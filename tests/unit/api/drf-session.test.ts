@@ -10,7 +10,7 @@ import { type ApiError, SESSION_ENDED_MESSAGE } from '@/api/api-error';
 import { createApiClients } from '@/api/client';
 import { tokenStore } from '@/api/token-store';
 import { unwrap } from '@/api/unwrap';
-import { createSessionLogic } from '@/core/session.implementations';
+import { createSessionLogic } from '@/core/session/session.implementations';
 import { noticeQueue } from '@/ui/notify';
 import {
   blacklisted,

@@ -87,7 +87,7 @@ describe('layers', () => {
 
   it('finds the files and their imports', () => {
     expect(files.length).toBeGreaterThan(50);
-    expect(importsOf('src/app/session-providers.tsx').map((i) => i.target)).toContain('src/core/session');
+    expect(importsOf('src/app/session-providers.tsx').map((i) => i.target)).toContain('src/core/session/session');
     expect(files).toContain('openapi/rules/csv.ts');
   });
 

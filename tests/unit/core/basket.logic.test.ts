@@ -14,7 +14,7 @@ import {
   setLineQuantity,
   storedBasketSchema,
   totalsOf,
-} from '@/core/basket.logic';
+} from '@/core/domain/basket.logic';
 import { aBasketItem } from '../../support/basket';
 
 /** A few ids, so that sequences hit the same line again. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { basket, useBasketItems, useBasketQuantity, useBasketTotals } from '@/core/basket';
+import { basket, useBasketItems, useBasketQuantity, useBasketTotals } from '@/core/domain/basket';
 import { STORAGE_PREFIX } from '@/lib/persisted';
 import { aBasketItem } from '../../support/basket';
 

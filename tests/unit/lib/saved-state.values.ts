@@ -6,7 +6,7 @@
  * so the test does not grade the schemas with themselves.
  */
 import fc from 'fast-check';
-import { MAX_POSITIONS, MAX_PRICE, MAX_QUANTITY } from '@/core/basket.logic';
+import { MAX_POSITIONS, MAX_PRICE, MAX_QUANTITY } from '@/core/domain/basket.logic';
 import { pageSizes, themePreferences } from '@/lib/preferences';
 
 export type Verdict = { kind: 'value'; value: unknown } | { kind: 'default' } | { kind: 'any' };

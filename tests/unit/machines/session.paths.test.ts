@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * Every simple path of the session machine, replayed on the real effects: the app's session logic
- * (src/core/session.implementations.ts), the real API clients and the real token store, with the
+ * (src/core/session/session.implementations.ts), the real API clients and the real token store, with the
  * server scripted by the path. After each step the invariants are checked against the store
  * itself, so "signed out" means the tokens are gone from storage, not that a flag says so.
  */
@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, type EventObject, waitFor } from 'xstate';
 import { createApiClients } from '@/api/client';
 import { tokenStore } from '@/api/token-store';
-import { createSessionLogic } from '@/core/session.implementations';
+import { createSessionLogic } from '@/core/session/session.implementations';
 import { aProfile } from '../../support/fixtures';
 import { actorDone, actorFailed, pathName, simplePaths } from '../../support/xstate';
 

@@ -1,7 +1,7 @@
 import { SIGN_IN_FALLBACK } from '@machines/session/session.machine';
 import { z } from 'zod/mini';
 import { paths } from '@/core/paths';
-import { SessionContext } from '@/core/session';
+import { SessionContext } from '@/core/session/session';
 import { useFailureFeedback } from '@/core/use-failure-feedback';
 import { required, requiredSecret, useForm } from '@/lib/use-form';
 import { LightButton } from '@/ui/light-button';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SessionContext } from '@/core/session';
+import { SessionContext } from '@/core/session/session';
 import { PageLoading } from '@/ui/page-loading';
 
 /** /signout: removes the tokens (the basket stays) and lands on /signin. */

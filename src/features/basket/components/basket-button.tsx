@@ -1,7 +1,7 @@
 import { formatCents } from '@openapi/rules/money';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useBasketTotals } from '@/core/basket';
+import { useBasketTotals } from '@/core/domain/basket';
 import { paths } from '@/core/paths';
 import { popupBasket } from '@/lib/preferences';
 import { usePersisted } from '@/lib/use-persisted';

@@ -1,6 +1,6 @@
 import { formatCents } from '@openapi/rules/money';
 import { memo } from 'react';
-import { type BasketItem, basket, lineTotalCents, MAX_QUANTITY } from '@/core/basket';
+import { type BasketItem, basket, lineTotalCents, MAX_QUANTITY } from '@/core/domain/basket';
 import { centsOfEuros } from '@/lib/money';
 import { Button } from '@/ui/button';
 import { FlameIcon, InfoIcon, TrashIcon, WarningIcon } from '@/ui/icons';

@@ -1,5 +1,5 @@
 import { formatCents } from '@openapi/rules/money';
-import { basket, useBasketTotals } from '@/core/basket';
+import { basket, useBasketTotals } from '@/core/domain/basket';
 import { Button } from '@/ui/button';
 import { FOCUS_LANDING } from '@/ui/keep-focus';
 import { notify } from '@/ui/notify';

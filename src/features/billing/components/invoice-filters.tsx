@@ -1,5 +1,5 @@
 import type { Invoice } from '@/api/models';
-import { useOptions } from '@/core/options';
+import { useOptions } from '@/core/domain/options';
 import { DebouncedSearchField } from '@/ui/debounced-search-field';
 import { FilterBar } from '@/ui/filter-bar';
 import { IdFilterSelect } from '@/ui/id-filter-select';

@@ -1,6 +1,7 @@
 import type { InvoiceableClient, StorefrontOrders } from '@machines/invoice-draft/invoice-draft.logic';
+import { partyName } from '@/core/domain/party';
 import { Select } from '@/ui/select';
-import { countOf, partyName } from '../invoice-draft';
+import { countOf } from '../invoice-draft';
 
 /**
  * Whom the new invoice bills: the client, then one of its storefronts (asked only when it has

@@ -4,13 +4,14 @@ import { useEffect, useState } from 'react';
 import type { Invoice } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { announceChange } from '@/core/data-events';
+import { partyName } from '@/core/domain/party';
 import { formatDay } from '@/lib/dates';
 import { Button } from '@/ui/button';
 import { DatePicker } from '@/ui/date-picker';
 import { Dialog } from '@/ui/dialog';
 import { notify } from '@/ui/notify';
 import { MARK_PAID_FALLBACK, markPaidLogic } from '../create-invoice.implementations';
-import { localDayOf, partyName, paymentDateProblem, todayIso } from '../invoice-draft';
+import { localDayOf, paymentDateProblem, todayIso } from '../invoice-draft';
 
 /**
  * Records the payment of one issued, unpaid invoice (contract: `markInvoicePaid`): the payment

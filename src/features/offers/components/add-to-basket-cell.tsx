@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Offer } from '@/api/models';
-import { basket, MAX_POSITIONS, MAX_QUANTITY, useBasketQuantity } from '@/core/basket';
+import { basket, MAX_POSITIONS, MAX_QUANTITY, useBasketQuantity } from '@/core/domain/basket';
 import { CellButton } from '@/ui/cell-button';
 import { notify } from '@/ui/notify';
 import { QuantityInput } from '@/ui/quantity-input';

@@ -1,7 +1,7 @@
-import { useOptions } from '@/core/options';
+import { OfferFilterFields, type OfferFilterFieldValues } from '@/core/domain/offer-filter-fields';
+import { useOptions } from '@/core/domain/options';
 import { FilterBar } from '@/ui/filter-bar';
 import { LoadProblem } from '@/ui/load-problem';
-import { OfferFilterFields, type OfferFilterFieldValues } from '@/ui/offer-filter-fields';
 import { Switch } from '@/ui/switch';
 
 /** The offer list filters that live in the URL (behaviour §3, offer list filters). */

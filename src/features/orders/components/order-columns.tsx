@@ -1,12 +1,13 @@
 import type { NegotiationRole } from '@machines/negotiation/negotiation.types';
 import { formatCents } from '@openapi/rules/money';
 import type { Order } from '@/api/models';
+import { partyName } from '@/core/domain/party';
 import type { ItemLinks } from '@/core/lists/item-links';
 import { formatDateTime } from '@/lib/dates';
 import { createGridColumns, gridMeta } from '@/ui/data-grid';
 import { Link } from '@/ui/link';
 import { StatusBadge } from '@/ui/status-badge';
-import { negotiationLabels, partyName } from '../order-labels';
+import { negotiationLabels } from '../order-labels';
 
 const column = createGridColumns<Order, ItemLinks>();
 

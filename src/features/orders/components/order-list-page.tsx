@@ -1,11 +1,11 @@
 import { useLocation } from 'wouter';
 import { z } from 'zod/mini';
 import type { Order, OrderListQuery } from '@/api/models';
+import { DEFAULT_ORDER_STATUS_ROUTE, orderStatusTabs, statusTabsFor } from '@/core/domain/order-statuses';
 import type { ItemLinks } from '@/core/lists/item-links';
 import { dayParam, idParam, searchParam } from '@/core/lists/list-query';
 import type { ListView } from '@/core/lists/list-view';
 import { ExportListButton, useListView } from '@/core/lists/use-list-view';
-import { DEFAULT_ORDER_STATUS_ROUTE, orderStatusTabs, statusTabsFor } from '@/lib/order-statuses';
 import { DataGrid, type DataGridProps } from '@/ui/data-grid';
 import { Page } from '@/ui/page';
 import { SubNav } from '@/ui/sub-nav';

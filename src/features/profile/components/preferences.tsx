@@ -1,5 +1,5 @@
 import { selectRole } from '@machines/session/session.selectors';
-import { SessionContext } from '@/core/session';
+import { SessionContext } from '@/core/session/session';
 import { popupBasket, themePreference, themePreferences } from '@/lib/preferences';
 import { usePersisted } from '@/lib/use-persisted';
 import { Radio, RadioGroup } from '@/ui/radio-group';

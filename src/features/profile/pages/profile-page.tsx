@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { z } from 'zod/mini';
 import type { Profile } from '@/api/models';
 import { useApiLogic } from '@/core/api';
-import { SessionContext } from '@/core/session';
+import { SessionContext } from '@/core/session/session';
 import { useFailureFeedback } from '@/core/use-failure-feedback';
 import { useLoad } from '@/core/use-load';
 import { useForm } from '@/lib/use-form';

@@ -2,7 +2,7 @@ import { momentProblem, unitPriceProblem, validityProblems } from '@openapi/rule
 import { formatPriceInput } from '@openapi/rules/price';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useOptions } from '@/core/options';
+import { useOptions } from '@/core/domain/options';
 import { fromLocalIso } from '@/lib/dates';
 import { Button } from '@/ui/button';
 import { DateTimePicker } from '@/ui/date-time-picker';

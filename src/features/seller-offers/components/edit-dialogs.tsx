@@ -10,7 +10,7 @@ import type { OfferDraft } from '@machines/row-editing/row-editing.types';
 import { formatCents } from '@openapi/rules/money';
 import { centsOfPriceInput } from '@openapi/rules/price';
 import { useSelector } from '@xstate/react';
-import { useOptions } from '@/core/options';
+import { useOptions } from '@/core/domain/options';
 import { formatDateTime, fromLocalIso } from '@/lib/dates';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';

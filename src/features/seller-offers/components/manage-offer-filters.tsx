@@ -1,10 +1,10 @@
-import { useOptions } from '@/core/options';
+import { OfferFilterFields, type OfferFilterFieldValues } from '@/core/domain/offer-filter-fields';
+import { useOptions } from '@/core/domain/options';
 import { fromLocalIso, toLocalIso } from '@/lib/dates';
 import { FilterBar } from '@/ui/filter-bar';
 import { LazyDatePicker } from '@/ui/lazy-date-picker';
 import { LazyDateTimePicker } from '@/ui/lazy-date-time-picker';
 import { LoadProblem } from '@/ui/load-problem';
-import { OfferFilterFields, type OfferFilterFieldValues } from '@/ui/offer-filter-fields';
 
 /** The Manage Offers filters that live in the URL (behaviour §3: the offer filters plus publishedDate). */
 export interface ManageOfferFilterValues extends OfferFilterFieldValues {

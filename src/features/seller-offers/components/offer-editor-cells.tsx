@@ -16,7 +16,7 @@ import type { DraftField, OfferDraft } from '@machines/row-editing/row-editing.t
 import { useSelector } from '@xstate/react';
 import type { ComponentType } from 'react';
 import type { Offer } from '@/api/models';
-import { useOptions } from '@/core/options';
+import { useOptions } from '@/core/domain/options';
 import { CellButton } from '@/ui/cell-button';
 import { CellDateTime, CellSelect, CellTextField } from '@/ui/cell-editors';
 import type { GridEditorProps } from '@/ui/data-grid.types';

@@ -8,7 +8,7 @@ import { dayParam, idParam, searchParam } from '@/core/lists/list-query';
 import { defineListView } from '@/core/lists/list-view';
 import { ExportListButton, useListView } from '@/core/lists/use-list-view';
 import { paths } from '@/core/paths';
-import { SessionContext } from '@/core/session';
+import { SessionContext } from '@/core/session/session';
 import { Button } from '@/ui/button';
 import { DataGrid } from '@/ui/data-grid';
 import { Page } from '@/ui/page';

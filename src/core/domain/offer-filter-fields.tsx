@@ -1,6 +1,6 @@
-import { DebouncedSearchField } from './debounced-search-field';
-import { IdFilterSelect } from './id-filter-select';
-import { LazyDateRangePicker } from './lazy-date-range-picker';
+import { DebouncedSearchField } from '@/ui/debounced-search-field';
+import { IdFilterSelect } from '@/ui/id-filter-select';
+import { LazyDateRangePicker } from '@/ui/lazy-date-range-picker';
 
 /** The offer list filters every offer grid has (behaviour §3, offer list filters). */
 export interface OfferFilterFieldValues {

@@ -7,9 +7,9 @@ import { createActor } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import { tokenStore } from '@/api/token-store';
 import { unwrap } from '@/api/unwrap';
-import { useApiLogic } from './api';
-import { useLoadState } from './use-load';
-import { load } from './workflows';
+import { useApiLogic } from '../api';
+import { useLoadState } from '../use-load';
+import { load } from '../workflows';
 
 const OPTIONS_LOAD_FALLBACK = 'The filter choices could not be loaded.';
 
