@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { useSelector } from '@xstate/react';
-import { Activity, StrictMode, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Activity, StrictMode, useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useStartedActor } from '@/core/use-started-actor';
-import { load } from '@/core/workflows';
+import { load, submission } from '@/core/workflows';
 
 type Call = (params: string, signal: AbortSignal) => Promise<string>;
 
@@ -14,6 +14,29 @@ function Reader({ call }: { call: Call }) {
   const result = useSelector(read, (s) => s.context.result);
   const problem = useSelector(read, (s) => s.context.problem);
   return <p>{result ?? problem ?? 'Reading…'}</p>;
+}
+
+/** A form's submission, kept on useActorRef: it calls only when the user submits (here, on mount). */
+function Submitting({ call, onFailed }: { call: Call; onFailed: () => void }) {
+  const [logic] = useState(() => submission(call));
+  const sending = useActorRef(logic, { input: { fallback: 'Could not send.' } });
+  useEffect(() => {
+    const failed = sending.on('submission.failed', onFailed);
+    sending.send({ type: 'submission.submit', input: 'offer' });
+    return () => failed.unsubscribe();
+  }, [sending, onFailed]);
+  return <p>{useSelector(sending, (s) => (s.hasTag('busy') ? 'Sending…' : 'Idle'))}</p>;
+}
+
+/** A call that answers only by failing with an AbortError when its signal aborts. */
+function abortableCall(signals: AbortSignal[]) {
+  return vi.fn<Call>(
+    (_, signal) =>
+      new Promise((_, fail) => {
+        signals.push(signal);
+        signal.addEventListener('abort', () => fail(new DOMException('The operation was aborted.', 'AbortError')));
+      }),
+  );
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -34,13 +57,7 @@ describe('useStartedActor', () => {
     const errors = vi.spyOn(console, 'error');
     const warnings = vi.spyOn(console, 'warn');
     const signals: AbortSignal[] = [];
-    const call = vi.fn<Call>(
-      (_, signal) =>
-        new Promise((_, fail) => {
-          signals.push(signal);
-          signal.addEventListener('abort', () => fail(new DOMException('The operation was aborted.', 'AbortError')));
-        }),
-    );
+    const call = abortableCall(signals);
     const { unmount } = render(
       <StrictMode>
         <Reader call={call} />
@@ -75,5 +92,22 @@ describe('useStartedActor', () => {
     );
     await waitFor(() => expect(call).toHaveBeenCalledTimes(2));
     expect(await screen.findByText('Read offers')).toBeVisible();
+  });
+});
+
+describe('an actor on useActorRef stopped while its call is in flight', () => {
+  it('shows no failure, error or warning once the aborted call rejects', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const warnings = vi.spyOn(console, 'warn');
+    const signals: AbortSignal[] = [];
+    const onFailed = vi.fn();
+    const { unmount } = render(<Submitting call={abortableCall(signals)} onFailed={onFailed} />);
+    expect(await screen.findByText('Sending…')).toBeVisible();
+    unmount();
+    expect(signals[0]?.aborted).toBe(true);
+    await new Promise((done) => setTimeout(done, 20));
+    expect(onFailed).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    expect(warnings).not.toHaveBeenCalled();
   });
 });
