@@ -72,7 +72,7 @@ export default defineConfig({
   },
   html: { template: './index.html' },
   splitChunks: {
-    // The entry fetches the signed-in screens and the current page side by side (src/app/page-loaders.ts),
+    // The entry fetches the signed-in screens and the current page side by side (src/app/pages.ts),
     // so modules both use are split into chunks they share. At 20 kB (the default) a list page loads
     // 18 files instead of 26, and less JavaScript than at 5 kB (the value before that change).
     minSize: 20_000,

@@ -1,7 +1,7 @@
 /**
  * One page of a list from the API, re-read whenever its query changes: `TParams` are the query
  * (filters, ordering, page), the answer a page `{ count, results }` (behaviour §2, Grids).
- * It starts loading a tick after it starts; `list.load` reads with new params, stopping a read in
+ * It reads as it starts; `list.load` reads with new params, stopping a read in
  * flight (its signal aborts, so an old answer never lands over a newer query); the last page stays
  * while the next loads, and a reload keeps the row objects that did not change, so only changed
  * rows re-render. A failure keeps the message to show (behaviour §8 choice, with this list's
@@ -83,7 +83,7 @@ export const listMachine = <TParams, TRow>() =>
       retried: false,
       retryAfterMs: DEFAULT_RETRY_AFTER_MS,
     }),
-    initial: 'starting',
+    initial: 'loading',
     on: {
       'list.load': {
         target: '.loading',
@@ -92,11 +92,6 @@ export const listMachine = <TParams, TRow>() =>
       },
     },
     states: {
-      // As in load.machine.ts: an actor stopped at once (React StrictMode) never reads.
-      starting: {
-        tags: 'busy',
-        after: { 0: 'loading' },
-      },
       loading: {
         tags: 'busy',
         entry: 'clearProblem',

@@ -1,7 +1,7 @@
 /**
  * One read from the API, typed by its operation: `TParams` are what the read needs (given as
- * input when the actor starts), `TOutput` its response. It starts loading a tick after it starts; a failure keeps
- * the message to show (behaviour §8 choice, with this read's fallback);
+ * input when the actor starts), `TOutput` its response. It reads as it starts; a failure keeps the
+ * message to show (behaviour §8 choice, with this read's fallback);
  * `load.retry` tries again. Invariant: `result` is set exactly in `loaded`.
  */
 import { assign, type DoneActorEvent, type ErrorActorEvent, setup } from 'xstate';
@@ -36,14 +36,8 @@ export const loadMachine = <TParams, TOutput>() =>
   }).createMachine({
     id: 'load',
     context: ({ input }) => ({ params: input.params, fallback: input.fallback, result: null, problem: null }),
-    initial: 'starting',
+    initial: 'loading',
     states: {
-      // The read starts a tick after the actor does: an actor stopped at once (React StrictMode
-      // mounts, unmounts and remounts) never sends it, so a single-use link is checked once.
-      starting: {
-        tags: 'busy',
-        after: { 0: 'loading' },
-      },
       loading: {
         tags: 'busy',
         invoke: {

@@ -6,17 +6,15 @@ type FetchResult<T> = { data?: T; error?: unknown; response: Response };
  * openapi-fetch resolves 4xx/5xx as `{ error }` and rejects on network failure or unreadable
  * JSON; this turns every failure into an `ApiError` and returns the data otherwise. A 503 reads
  * behaviour §8's words for a service briefly away, with the wait the server asked for. An aborted
- * call never settles: its actor was stopped, and React StrictMode restarts a stopped actor from its
- * snapshot, so a late rejection would reach the restarted actor as a failure of its new call.
+ * call rejects with its AbortError: its actor was stopped and no longer listens.
  */
 export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
   let result: FetchResult<T>;
   try {
     result = await call;
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') return new Promise<never>(() => {});
-    // A failure a middleware already named (a token refresh answered 503) keeps its name.
-    if (error instanceof ApiError) throw error;
+    // An abort, or a failure a middleware already named (a token refresh answered 503), stays as it is.
+    if (error instanceof ApiError || (error instanceof DOMException && error.name === 'AbortError')) throw error;
     if (error instanceof SyntaxError) throw new ApiError(0, undefined, [], {}, MALFORMED_MESSAGE);
     throw new ApiError(0, undefined, [], {}, NETWORK_MESSAGE);
   }

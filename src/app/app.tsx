@@ -11,7 +11,7 @@ import { SessionContext } from '@/core/session/session';
 import { ErrorBoundary } from '@/ui/error-boundary';
 import { noticeQueue } from '@/ui/notify';
 import { PageLoading } from '@/ui/page-loading';
-import { preloadPage } from './page-loaders';
+import { preloadPage } from './pages';
 import { SignedOutApp } from './signed-out-app';
 import { ThemeSync } from './theme-sync';
 

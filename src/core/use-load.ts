@@ -1,7 +1,8 @@
 import type { loadMachine } from '@machines/load/load.machine';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { useStartedActor } from './use-started-actor';
 
 type LoadLogic<TParams, TOutput> = ReturnType<typeof loadMachine<TParams, TOutput>>;
 
@@ -15,5 +16,5 @@ export function useLoadState<TParams, TOutput>(read: ActorRefFrom<LoadLogic<TPar
 
 /** One read for the component's lifetime: mount it with a `key` to read other `params`. */
 export function useLoad<TParams, TOutput>(logic: LoadLogic<TParams, TOutput>, params: TParams, fallback: string) {
-  return useLoadState(useActorRef(logic, { input: { params, fallback } }));
+  return useLoadState(useStartedActor(logic, { input: { params, fallback } }));
 }

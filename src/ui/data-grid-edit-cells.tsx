@@ -1,6 +1,7 @@
 import { type Cell, flexRender, type RowData } from '@tanstack/react-table';
-import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { use, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { EditOrigin, GridFeatures, GridStore, RowEditor } from './data-grid.types';
+import { cellProfilerId, GridProfiling, profiled } from './data-grid-profiling';
 import { onEditingRowKeyDown } from './grid-keys';
 
 interface DataGridEditCellsProps<TRow extends RowData, TMeta extends object> {
@@ -26,6 +27,7 @@ export function DataGridEditCells<TRow extends RowData, TMeta extends object>({
   origin,
 }: DataGridEditCellsProps<TRow, TMeta>) {
   const first = useReturnFocus(editor, origin);
+  const onRender = use(GridProfiling);
   return cells.map((cell, column) => {
     const { meta } = cell.column.columnDef;
     const isRowHeader = column === rowHeader;
@@ -43,7 +45,11 @@ export function DataGridEditCells<TRow extends RowData, TMeta extends object>({
         className="data-grid__cell data-grid__cell--editing"
         onKeyDownCapture={(event) => onEditingRowKeyDown(event, editor)}
       >
-        {Editor ? <Editor row={row} /> : flexRender(cell.column.columnDef.cell, cell.getContext())}
+        {profiled(
+          onRender,
+          cellProfilerId(cell),
+          Editor ? <Editor row={row} /> : flexRender(cell.column.columnDef.cell, cell.getContext()),
+        )}
       </Tag>
     );
   });

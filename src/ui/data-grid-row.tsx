@@ -1,7 +1,8 @@
 import { type Cell, flexRender, type Row, type RowData } from '@tanstack/react-table';
-import { memo, useCallback, useSyncExternalStore } from 'react';
+import { memo, use, useCallback, useSyncExternalStore } from 'react';
 import type { EditOrigin, GridFeatures, GridFocus, RowEditor } from './data-grid.types';
 import { DataGridEditCells } from './data-grid-edit-cells';
+import { cellProfilerId, GridProfiling, profiled } from './data-grid-profiling';
 import { useFocusedColumn } from './grid-focus';
 
 interface DataGridRowProps<TRow extends RowData, TMeta extends object> {
@@ -57,7 +58,10 @@ function DataGridRowView<TRow extends RowData, TMeta extends object>({
   const rowHeader = rowHeaderIndex(cells);
   const headerCell = cells[rowHeader];
   const headerId = `${selectLabelId}-${row.id}`;
-  return (
+  const onRender = use(GridProfiling);
+  return profiled(
+    onRender,
+    `row:${row.id}`,
     <tr
       aria-rowindex={ariaRowIndex}
       aria-selected={isSelected}
@@ -103,12 +107,12 @@ function DataGridRowView<TRow extends RowData, TMeta extends object>({
               tabIndex={focusedColumn === column + offset ? 0 : -1}
               className="data-grid__cell"
             >
-              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+              {profiled(onRender, cellProfilerId(cell), flexRender(cell.column.columnDef.cell, cell.getContext()))}
             </Tag>
           );
         })
       )}
-    </tr>
+    </tr>,
   );
 }
 

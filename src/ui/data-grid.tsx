@@ -13,9 +13,10 @@
  * grid draws the editing row's cells around the editors (data-grid-edit-cells.tsx).
  */
 import { createColumnHelper, type RowData, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
-import { type MouseEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type MouseEvent, use, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { DataGridProps, GridFeatures } from './data-grid.types';
 import { DataGridHeader } from './data-grid-header';
+import { GridProfiling, profiled } from './data-grid-profiling';
 import { DataGridRow } from './data-grid-row';
 import { GridProblem, GridProgress, GridSkeleton } from './data-grid-states';
 import { activateRow, pageIds, rangeIds, sortBy, sortOf, toggleRows } from './grid-actions';
@@ -53,6 +54,7 @@ const noTableState = () => null;
 export function DataGrid<TRow extends RowData, TMeta extends object = object>(props: DataGridProps<TRow, TMeta>) {
   const { label, columns, rows, getRowId, isLoading, problem, selection, page, pageSize, total } = props;
   const [focus] = useState(createGridFocus);
+  const onRender = use(GridProfiling);
   const tableRef = useRef<HTMLTableElement>(null);
   const selectLabelId = useId();
   // The row model only: sorting and paging happen on the server, so no table state re-renders.
@@ -143,16 +145,22 @@ export function DataGrid<TRow extends RowData, TMeta extends object = object>(pr
           onPointerOver={props.rowEditor ? warm : undefined}
         >
           <thead>
-            <DataGridHeader
-              headers={headers}
-              sort={sort}
-              pageSelection={selection ? (onPage === 0 ? 'none' : onPage === rows?.length ? 'all' : 'some') : undefined}
-              selectLabelId={selectLabelId}
-              onToggleAll={onToggleAll}
-              onSort={onSort}
-              focus={focus}
-              columns={columns}
-            />
+            {profiled(
+              onRender,
+              'grid',
+              <DataGridHeader
+                headers={headers}
+                sort={sort}
+                pageSelection={
+                  selection ? (onPage === 0 ? 'none' : onPage === rows?.length ? 'all' : 'some') : undefined
+                }
+                selectLabelId={selectLabelId}
+                onToggleAll={onToggleAll}
+                onSort={onSort}
+                focus={focus}
+                columns={columns}
+              />,
+            )}
           </thead>
           <tbody onDoubleClick={props.rowEditor ? onDoubleClick : undefined}>
             {rows === null && !problem ? (

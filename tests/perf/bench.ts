@@ -10,7 +10,7 @@
  * - `paint`: the offers page's data arriving → 100 rows painted, full speed and CPU 4× (grid-paint.ts);
  * - `editing`: inline editing on Manage Offers with 100 rows, against its targets (report.ts) (interact.ts);
  * - `renders`: what re-renders when focus moves, an offer is added, a row is edited
- *   (render-counts.bench.tsx, jsdom with a DevTools-style commit probe);
+ *   (render-counts.bench.tsx, jsdom, counted by <Profiler id>);
  * - `load`: autocannon on the offers list, 32 connections, on the embedded database (plus fewer
  *   connections, for its ceiling) and on a throwaway PostgreSQL server (load.ts), with the CPU
  *   time per request of the API and of PostgreSQL (cpu-time.ts);

@@ -1,20 +1,23 @@
 /**
- * Re-render counts on real pages: on Offers (issue 8), which components render when focus moves
- * from one row to the next, and when one offer is added to the basket; on Manage Offers with 100
- * rows (issue 9), when one row starts editing and when a character is typed into it. Figures, not
- * assertions (the grid's component tests hold the budget); written to bench-results/render-counts.json.
+ * Re-render counts on real pages, by <Profiler id> (the grid's pieces, src/ui/data-grid-profiling.tsx,
+ * and the basket button's): on Offers (issue 8), what renders when focus moves from one row to the
+ * next, and when one offer is added to the basket; on Manage Offers with 100 rows (issue 9), when
+ * one row starts editing and when a character is typed into it. Figures, not assertions (the grid's
+ * component tests hold the budget); written to bench-results/render-counts.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screen, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterAll, expect, it } from 'vitest';
 import { BasketButton } from '@/features/basket/components/basket-button';
 import { OrderSubmissionProvider } from '@/features/basket/order-submission';
 import { OffersPage } from '@/features/offers/pages/offers-page';
 import { ManageOffersPage } from '@/features/seller-offers/pages/manage-offers-page';
+import { GridProfiling } from '@/ui/data-grid-profiling';
 import { anOffer, aProfile, someOptions } from '../support/fixtures';
+import { countsOf, profilerReports } from '../support/profiled';
 import { renderPage } from '../support/render';
-import { countsOf, forget, rendered } from './commit-probe';
 
 const ROWS = 25;
 const offers = Array.from({ length: ROWS }, (_, index) => anOffer({ id: index + 1, product: `Game ${index + 1}` }));
@@ -23,6 +26,9 @@ const ownOffers = Array.from({ length: SELLER_ROWS }, (_, index) =>
   anOffer({ id: index + 1, product: `Title ${index + 1}` }),
 );
 const report: Record<string, unknown> = {};
+const { onRender, reported: rendered, forget } = profilerReports();
+/** The cells of a row, counted on the first row's cell Profilers once the grid has mounted. */
+const cellsPerRow = (ids: readonly string[]) => new Set(ids.filter((id) => id.startsWith('cell:1:'))).size;
 
 afterAll(() => {
   mkdirSync(join(process.cwd(), 'bench-results'), { recursive: true });
@@ -33,8 +39,12 @@ it('counts what re-renders on the Offers page', async () => {
   localStorage.setItem('marketplace:page-size', JSON.stringify(ROWS));
   const { user } = renderPage(
     <OrderSubmissionProvider>
-      <BasketButton />
-      <OffersPage />
+      <Profiler id="basket-button" onRender={onRender}>
+        <BasketButton />
+      </Profiler>
+      <GridProfiling value={onRender}>
+        <OffersPage />
+      </GridProfiling>
     </OrderSubmissionProvider>,
     {
       path: '/offers',
@@ -47,7 +57,8 @@ it('counts what re-renders on the Offers page', async () => {
   );
   const grid = await screen.findByRole('grid', { name: /offers/i });
   await within(grid).findByRole('rowheader', { name: /Game 25/ });
-  const mounted = rendered.filter((name) => name === 'DataGridRowView').length;
+  const mounted = new Set(rendered.filter((id) => id.startsWith('row:'))).size;
+  const columns = cellsPerRow(rendered);
 
   within(grid)
     .getByRole('rowheader', { name: /Game 1$/ })
@@ -65,22 +76,29 @@ it('counts what re-renders on the Offers page', async () => {
   await screen.findByRole('button', { name: /Basket, 1 position/ });
   const addToBasket = countsOf(rendered);
 
-  Object.assign(report, { rows: ROWS, rowsMounted: mounted, focusMove, addToBasket });
+  Object.assign(report, { rows: ROWS, columns, rowsMounted: mounted, focusMove, addToBasket });
 });
 
 it('counts what re-renders on Manage Offers when one row of 100 is edited', async () => {
-  const { user } = renderPage(<ManageOffersPage />, {
-    path: `/seller/manage-offers?pageSize=${SELLER_ROWS}`,
-    signedIn: aProfile({ email: 'seller@example.com' }),
-    routes: {
-      'GET /api/v1/options/': { body: someOptions },
-      'GET /api/v1/manage-offers/': {
-        body: { count: SELLER_ROWS, next: null, previous: null, results: ownOffers },
+  forget();
+  const { user } = renderPage(
+    <GridProfiling value={onRender}>
+      <ManageOffersPage />
+    </GridProfiling>,
+    {
+      path: `/seller/manage-offers?pageSize=${SELLER_ROWS}`,
+      signedIn: aProfile({ email: 'seller@example.com' }),
+      routes: {
+        'GET /api/v1/options/': { body: someOptions },
+        'GET /api/v1/manage-offers/': {
+          body: { count: SELLER_ROWS, next: null, previous: null, results: ownOffers },
+        },
       },
     },
-  });
+  );
   const grid = await screen.findByRole('grid', { name: 'Published offers' });
   await within(grid).findByRole('rowheader', { name: `Title ${SELLER_ROWS}` });
+  const columns = cellsPerRow(rendered);
 
   // Focus is on the row first (the double-click's first press puts it there), so the count is of
   // the edit starting alone.
@@ -98,5 +116,5 @@ it('counts what re-renders on Manage Offers when one row of 100 is edited', asyn
   expect(product).toHaveValue('Title 3x');
   const typeOne = countsOf(rendered);
 
-  report.manageOffers = { rows: SELLER_ROWS, startEdit, typeOne };
+  report.manageOffers = { rows: SELLER_ROWS, columns, startEdit, typeOne };
 });

@@ -22,11 +22,13 @@ export interface RouteWeight {
   apiRequests: number;
 }
 
+/** Renders by <Profiler id> (src/ui/data-grid-profiling.tsx); `columns`: the cells of a row. */
 export interface RenderCounts {
   rows: number;
+  columns: number;
   focusMove: Record<string, number>;
   addToBasket: Record<string, number>;
-  manageOffers: { rows: number; startEdit: Record<string, number>; typeOne: Record<string, number> };
+  manageOffers: { rows: number; columns: number; startEdit: Record<string, number>; typeOne: Record<string, number> };
 }
 
 export interface LatencyFigures {
@@ -343,17 +345,34 @@ function textTable({ head, rows }: Table): string[] {
   return [line(head), ...rows.map(line)];
 }
 
-const renderedRows = (counts: Record<string, number>) => counts.DataGridRowView ?? 0;
-const allRenders = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+/** The renders reported by the Profilers whose id passes `test`. */
+const reportsOf = (counts: Record<string, number>, test: (id: string) => boolean) =>
+  Object.entries(counts).reduce((sum, [id, times]) => (test(id) ? sum + times : sum), 0);
+const allRenders = (counts: Record<string, number>) => reportsOf(counts, () => true);
+
+/**
+ * How many times rows rendered themselves: a row that renders draws each of its `columns` cells
+ * anew, while a cell that renders alone (its own state) reports only itself and its row.
+ */
+function renderedRows(counts: Record<string, number>, columns: number): number {
+  const cells = new Map<string, number[]>();
+  for (const [id, times] of Object.entries(counts)) {
+    const [kind, row] = id.split(':');
+    if (kind === 'cell' && row !== undefined) cells.set(row, [...(cells.get(row) ?? []), times]);
+  }
+  return [...cells.values()].reduce((sum, times) => sum + (times.length === columns ? Math.min(...times) : 0), 0);
+}
 
 function renderSentences(r: RenderCounts): string[] {
+  const m = r.manageOffers;
   return [
-    `Re-renders on /offers (${r.rows} rows): focus to the next row → ${renderedRows(r.focusMove)} rows;` +
-      ` add one offer to the basket → ${renderedRows(r.addToBasket)} rows,` +
-      ` ${r.addToBasket.AddToBasketCell ?? 0} add-to-basket cell, ${r.addToBasket.BasketButton ?? 0} basket button.`,
+    `Re-renders on /offers (${r.rows} rows): focus to the next row → ${renderedRows(r.focusMove, r.columns)} rows;` +
+      ` add one offer to the basket → ${renderedRows(r.addToBasket, r.columns)} rows,` +
+      ` ${reportsOf(r.addToBasket, (id) => id.startsWith('cell:') && id.endsWith(':basket'))} add-to-basket cell,` +
+      ` ${r.addToBasket['basket-button'] ?? 0} basket button.`,
     `Re-renders on /seller/manage-offers (${r.manageOffers.rows} rows): start editing one row →` +
-      ` ${renderedRows(r.manageOffers.startEdit)} rows (${allRenders(r.manageOffers.startEdit)} components);` +
-      ` type one character → ${renderedRows(r.manageOffers.typeOne)} rows (${allRenders(r.manageOffers.typeOne)} components).`,
+      ` ${renderedRows(m.startEdit, m.columns)} rows (${allRenders(m.startEdit)} Profiler reports);` +
+      ` type one character → ${renderedRows(m.typeOne, m.columns)} rows (${allRenders(m.typeOne)} Profiler reports).`,
   ];
 }
 

@@ -1,4 +1,4 @@
-/** `npm run bench` runs the render counts here: jsdom, the DevTools-style commit probe first. */
+/** `npm run bench` runs the render counts here, in jsdom. */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -14,6 +14,6 @@ export default defineConfig({
     // Figures, not a race: on a busy machine rendering 100 rows in jsdom takes more than the default 5 s.
     testTimeout: 60_000,
     include: ['tests/perf/render-counts.bench.tsx'],
-    setupFiles: ['tests/perf/commit-probe.ts', 'tests/setup.ts'],
+    setupFiles: ['tests/setup.ts'],
   },
 });

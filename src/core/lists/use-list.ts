@@ -1,6 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type DataTopic, onDataChange } from '../data-events';
+import { useStartedActor } from '../use-started-actor';
 import type { ListLogic } from './list-view';
 
 /**
@@ -16,7 +17,7 @@ export function useList<TParams, TRow>(
   // The first read leaves now, with the page's first render (alongside the filter choices'), not
   // after the page has rendered and its effects have run.
   useState(() => logic.readEarly?.(params));
-  const list = useActorRef(logic, { input: { params, fallback: options.fallback } });
+  const list = useStartedActor(logic, { input: { params, fallback: options.fallback } });
   const sent = useRef({ params, key: keyOf(params) });
   const key = keyOf(params);
   useEffect(() => {

@@ -4,12 +4,12 @@
  * basket, the cart and order lists reload, and the snackbar says what happened.
  */
 import type { orderSubmissionMachine } from '@machines/order-submission/order-submission.machine';
-import { useActorRef } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useApiLogic } from '@/core/api';
 import { announceChange } from '@/core/data-events';
 import { basket } from '@/core/domain/basket';
+import { useStartedActor } from '@/core/use-started-actor';
 import { notify } from '@/ui/notify';
 import { orderSubmissionLogic, pendingSubmission } from './order-submission.implementations';
 
@@ -20,7 +20,7 @@ const OrderSubmissionContext = createContext<OrderSubmissionRef | null>(null);
 export function OrderSubmissionProvider({ children }: { children: ReactNode }) {
   // A submission left pending by a closed tab is confirmed as soon as the app starts.
   const [pending] = useState(() => pendingSubmission.read());
-  const order = useActorRef(useApiLogic(orderSubmissionLogic), { input: { pending } });
+  const order = useStartedActor(useApiLogic(orderSubmissionLogic), { input: { pending } });
 
   useEffect(() => {
     const sent = order.on('order.sent', ({ lines }) => {

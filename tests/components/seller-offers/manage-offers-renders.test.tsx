@@ -2,12 +2,12 @@
  * Editing one row re-renders that row only (issue 9, "Speed of editing"): the Manage Offers
  * columns and editing row in a grid of 100 offers, with the page's row editing. `rowRenders`
  * records each row render (the row header cell renders with a viewing row, the product editor
- * with the editing one); the DevTools-style commit probe (tests/perf/commit-probe.ts), handed
- * each commit by a <Profiler>, names every component that rendered, the grid's own included.
+ * with the editing one); the grid's Profilers (src/ui/data-grid-profiling.tsx) report by id what
+ * rendered: the grid (`grid`), each row (`row:<id>`) and each cell's content (`cell:<id>:<column>`).
  */
 import type { CellContext } from '@tanstack/react-table';
 import { screen, waitFor, within } from '@testing-library/react';
-import { type ComponentType, Profiler, useMemo } from 'react';
+import { type ComponentType, useMemo } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Offer, OfferChange } from '@/api/models';
 import { type ManageOffersMeta, publishedColumns } from '@/features/seller-offers/components/manage-offer-columns';
@@ -16,8 +16,9 @@ import { RowEditingContext } from '@/features/seller-offers/row-editing-context'
 import { useOfferRowEditing } from '@/features/seller-offers/use-offer-row-editing';
 import { DataGrid } from '@/ui/data-grid';
 import type { GridEditorProps, GridFeatures } from '@/ui/data-grid.types';
-import { forget, rendered } from '../../perf/commit-probe';
+import { GridProfiling } from '@/ui/data-grid-profiling';
 import { anOffer, aProfile, someOptions } from '../../support/fixtures';
+import { profilerReports } from '../../support/profiled';
 import { asRead } from '../../support/read';
 import { renderPage, type SeenRequest } from '../../support/render';
 
@@ -81,27 +82,13 @@ function EditableGrid() {
   );
 }
 
-type DevToolsHook = { onCommitFiberRoot(id: number, root: unknown): void };
+const { onRender, reported, forget, times } = profilerReports();
 
-/**
- * React is loaded before this file, so the probe's hook was not there to be told of commits:
- * a Profiler around the grid hands it each commit that renders in it (onRender runs in the
- * commit, once the new tree is current).
- */
 function renderCounted() {
-  let container: HTMLElement | null = null;
-  const probe = () => {
-    const key = container && Object.keys(container).find((name) => name.startsWith('__reactContainer$'));
-    if (!container || !key) return;
-    const hostRoot = (container as unknown as Record<string, { stateNode: unknown }>)[key];
-    const hook = (globalThis as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: DevToolsHook })
-      .__REACT_DEVTOOLS_GLOBAL_HOOK__;
-    hook.onCommitFiberRoot(1, hostRoot?.stateNode);
-  };
-  const page = renderPage(
-    <Profiler id="grid" onRender={probe}>
+  return renderPage(
+    <GridProfiling value={onRender}>
       <EditableGrid />
-    </Profiler>,
+    </GridProfiling>,
     {
       signedIn: seller,
       routes: {
@@ -114,8 +101,6 @@ function renderCounted() {
       },
     },
   );
-  container = page.container;
-  return page;
 }
 
 /** Forgets what rendered so far: the next expectations count only what follows. */
@@ -124,26 +109,14 @@ function reset() {
   forget();
 }
 
-const times = (name: string) => rendered.filter((each) => each === name).length;
-/** What a keystroke in the product input must not redraw: the grid, rows, other cells. */
-const OUTSIDE_THE_INPUT = [
-  'DataGrid',
-  'DataGridRowView',
-  'DataGridHeader',
-  'DataGridEditCells',
-  'CountedProductEditor',
-  'ProductEditor',
-  'PublisherEditor',
-  'SellerEditor',
-  'RegionEditor',
-  'StartEditor',
-  'EndEditor',
-  'PriceEditor',
-  'OptionCell',
-  'DateTimeCell',
-  'PriceCell',
-  'EditableGrid',
-];
+/** The rows that rendered, or anything in them. */
+const rowsReported = () => new Set(reported.filter((id) => id.startsWith('row:')));
+/**
+ * A keystroke in the product input may redraw that input's cell and, on the first change, the
+ * Action cell: `row:50` reports as their row. Any other id is a redraw outside them (the grid,
+ * another row, the editing row's cells all drawn anew, another cell's content).
+ */
+const outsideTheInput = (...cells: string[]) => reported.filter((id) => id !== 'row:50' && !cells.includes(id));
 
 const rowOf = (product: string) => {
   const row = screen.getByRole('rowheader', { name: product }).closest('tr');
@@ -162,10 +135,7 @@ async function startEditing(user: ReturnType<typeof renderPage>['user']) {
   await waitFor(() => expect(productInput()).toHaveFocus());
 }
 
-beforeEach(() => {
-  rowRenders.length = 0;
-  forget();
-});
+beforeEach(reset);
 
 describe('Manage Offers editing render counts (100 rows)', () => {
   it('redraws only the editing row when an edit starts, and no row while typing', async () => {
@@ -175,27 +145,27 @@ describe('Manage Offers editing render counts (100 rows)', () => {
 
     await startEditing(user);
     expect(new Set(rowRenders)).toEqual(new Set(['50']));
-    expect(times('DataGridRowView')).toBe(rowRenders.length);
-    expect(times('DataGrid')).toBe(0);
-    expect(times('DataGridEditCells')).toBeGreaterThan(0);
+    expect(rowsReported()).toEqual(new Set(['row:50']));
+    expect(times('grid')).toBe(0);
+    expect(times('cell:50:product')).toBeGreaterThan(0);
 
     // The first change also turns Cancel into Update: the input and the Action cell redraw.
     reset();
     await user.keyboard('!');
     expect(productInput()).toHaveValue('Game 50!');
     expect(rowRenders).toEqual([]);
-    expect(OUTSIDE_THE_INPUT.filter((name) => rendered.includes(name))).toEqual([]);
-    expect(times('ProductInput')).toBe(1);
-    expect(times('RowAction')).toBe(1);
+    expect(outsideTheInput('cell:50:product', 'cell:50:action')).toEqual([]);
+    expect(times('cell:50:product')).toBe(1);
+    expect(times('cell:50:action')).toBe(1);
 
     // Later keystrokes redraw the input alone.
     reset();
     await user.keyboard('?');
     expect(productInput()).toHaveValue('Game 50!?');
     expect(rowRenders).toEqual([]);
-    expect(OUTSIDE_THE_INPUT.filter((name) => rendered.includes(name))).toEqual([]);
-    expect(times('ProductInput')).toBe(1);
-    expect(times('RowAction')).toBe(0);
+    expect(outsideTheInput('cell:50:product')).toEqual([]);
+    expect(times('cell:50:product')).toBe(1);
+    expect(times('cell:50:action')).toBe(0);
   });
 
   it('redraws only that row when the edit is saved', async () => {
@@ -209,8 +179,8 @@ describe('Manage Offers editing render counts (100 rows)', () => {
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Product' })).not.toBeInTheDocument());
     expect(server.callsTo('POST /api/v1/manage-offers/update/')).toHaveLength(1);
     expect(new Set(rowRenders)).toEqual(new Set(['50']));
-    expect(times('DataGridRowView')).toBe(rowRenders.length);
-    expect(times('DataGrid')).toBe(0);
+    expect(rowsReported()).toEqual(new Set(['row:50']));
+    expect(times('grid')).toBe(0);
   });
 
   it('redraws only that row when the edit is cancelled', async () => {
@@ -223,7 +193,7 @@ describe('Manage Offers editing render counts (100 rows)', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(within(rowOf('Game 50')).getByRole('gridcell', { name: 'Nebula Works' })).toHaveFocus());
     expect(new Set(rowRenders)).toEqual(new Set(['50']));
-    expect(times('DataGridRowView')).toBe(rowRenders.length);
-    expect(times('DataGrid')).toBe(0);
+    expect(rowsReported()).toEqual(new Set(['row:50']));
+    expect(times('grid')).toBe(0);
   });
 });

@@ -136,7 +136,6 @@ describe('list paths', () => {
   const paths = simplePaths(machine, {
     input,
     events: [
-      { type: 'xstate.after.0.list.starting' },
       { type: 'list.load', params: { page: 2 } },
       { type: 'list.retry' },
       actorDone('list', aPage({ id: 1, name: 'one' })),
@@ -149,9 +148,7 @@ describe('list paths', () => {
   it.each(paths.map((path) => [pathName(path), path] as const))('%s shows a problem exactly when failed', (_, path) => {
     for (const { state } of path.steps) {
       expect(state.context.problem !== null).toBe(state.matches('failed'));
-      expect(state.hasTag('busy')).toBe(
-        state.matches('starting') || state.matches('loading') || state.matches('waiting'),
-      );
+      expect(state.hasTag('busy')).toBe(state.matches('loading') || state.matches('waiting'));
       // At most one retry of a 503 per read asked for: a second 503 while retrying shows at once.
       if (state.matches('waiting')) expect(state.context.retried).toBe(false);
       if (state.matches('loaded')) expect(state.context.result).not.toBeNull();
@@ -160,7 +157,7 @@ describe('list paths', () => {
 
   it('reaches every state', () => {
     expect(new Set(paths.flatMap((p) => p.steps.map((step) => step.state.value)))).toEqual(
-      new Set(['starting', 'loading', 'waiting', 'loaded', 'failed']),
+      new Set(['loading', 'waiting', 'loaded', 'failed']),
     );
   });
 });

@@ -52,7 +52,7 @@ describe('machine diagrams', () => {
     const lines = linesOf(diagramOf(listMachine()));
     expect(lines).toContain('state "any state" as s__any');
     expect(lines).toContain('s__any --> s_loading : list.load');
-    expect(lines).toContain('s_starting --> s_loading : after 0 ms');
+    expect(lines).toContain('s_waiting --> s_loading : after retryAfter');
     expect(lines).toContain('s_loading --> s_failed : list error');
   });
 

@@ -1,8 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { useApiLogic } from '@/core/api';
 import { paths } from '@/core/paths';
+import { useLoad } from '@/core/use-load';
 import { LightLink } from '@/ui/light-link';
 import { notify } from '@/ui/notify';
 import { PageLoading } from '@/ui/page-loading';
@@ -27,12 +27,8 @@ export function VerifyEmailPage() {
 }
 
 function Verification({ token }: { token: string }) {
-  const verification = useActorRef(useApiLogic(verificationLogic), {
-    input: { params: { token }, fallback: VERIFY_EMAIL_FALLBACK },
-  });
-  const isVerified = useSelector(verification, (s) => s.matches('loaded'));
-  const problem = useSelector(verification, (s) => s.context.problem);
-  if (isVerified) return <VerificationResult />;
+  const { result, problem } = useLoad(useApiLogic(verificationLogic), { token }, VERIFY_EMAIL_FALLBACK);
+  if (result) return <VerificationResult />;
   if (problem) return <VerificationResult problem={problem} />;
   return (
     <VerificationCard>
