@@ -44,6 +44,8 @@ export const bulkActionsMachine = setup({
       plan: BulkPlan['chunks'];
       /** How many offers the action is for. */
       of: number;
+      /** The offers' product names, for a refusal that names an offer. */
+      products: BulkPlan['products'];
       /** How many chunks of `plan` went through, and how many offers they were for. */
       sent: number;
       sentOffers: number;
@@ -69,7 +71,7 @@ export const bulkActionsMachine = setup({
   },
   actions: {
     keepRequest: assign((_, request: BulkRequest) => ({ request, problem: null, fieldErrors: {} })),
-    keepPlan: assign((_, plan: BulkPlan) => ({ plan: plan.chunks, of: plan.of })),
+    keepPlan: assign((_, plan: BulkPlan) => ({ plan: plan.chunks, of: plan.of, products: plan.products })),
     noteSent: assign(({ context }, written: number) => {
       const chunk = context.plan[context.sent];
       if (!chunk) return {};
@@ -125,6 +127,7 @@ export const bulkActionsMachine = setup({
     request: null,
     plan: [],
     of: 0,
+    products: {},
     sent: 0,
     sentOffers: 0,
     written: 0,
@@ -176,6 +179,7 @@ export const bulkActionsMachine = setup({
               chunk: context.plan[context.sent]?.send ?? { action: 'update', changes: [] },
               purpose: 'apply',
               isFirst: context.sent === 0,
+              products: context.products,
             }),
             onDone: [
               {
@@ -222,6 +226,7 @@ export const bulkActionsMachine = setup({
               chunk: context.undo[context.undone] ?? { action: 'update', changes: [] },
               purpose: 'undo',
               isFirst: context.undone === 0,
+              products: context.products,
             }),
             onDone: { target: 'next', actions: 'noteUndone' },
             onError: {

@@ -37,11 +37,18 @@ export type BulkChunk =
 export interface BulkPlan {
   /** How many offers the action is for. */
   of: number;
+  /** The offers' product names by id, for a refusal that names an offer. */
+  products: Record<number, string>;
   chunks: { send: BulkChunk; undo: BulkChunk | null }[];
 }
 
 /** A chunk's call: `purpose` picks the words of its refusal (behaviour §8). */
-export type SendChunkInput = { chunk: BulkChunk; purpose: 'apply' | 'undo'; isFirst: boolean };
+export type SendChunkInput = {
+  chunk: BulkChunk;
+  purpose: 'apply' | 'undo';
+  isFirst: boolean;
+  products: BulkPlan['products'];
+};
 
 export type BulkEvent =
   /** Opens the confirmation of a publish or a withdrawal. */

@@ -22,15 +22,21 @@ const UPDATE: BulkRequest = { action: 'update', target, unit_price: '9.50' };
 /** Two chunks, each undone by withdrawing what it published. */
 const TWO_CHUNKS: BulkPlan = {
   of: 3,
+  products: { 1: 'Starfall', 2: 'Moon Run', 3: 'Cave Runner' },
   chunks: [
     { send: { action: 'publish', ids: [1, 2] }, undo: { action: 'withdraw', ids: [1, 2] } },
     { send: { action: 'publish', ids: [3] }, undo: { action: 'withdraw', ids: [3] } },
   ],
 };
 /** One chunk of offers published already: nothing to undo. */
-const NOTHING_TO_UNDO: BulkPlan = { of: 1, chunks: [{ send: { action: 'publish', ids: [1] }, undo: null }] };
+const NOTHING_TO_UNDO: BulkPlan = {
+  of: 1,
+  products: { 1: 'Starfall' },
+  chunks: [{ send: { action: 'publish', ids: [1] }, undo: null }],
+};
 const UPDATE_PLAN: BulkPlan = {
   of: 1,
+  products: { 1: 'Starfall' },
   chunks: [
     {
       send: { action: 'update', changes: [{ id: 1, unit_price: '9.50' }] },
