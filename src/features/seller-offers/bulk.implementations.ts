@@ -136,7 +136,8 @@ function planOf(request: BulkRequest, ids: readonly number[], before: ReadonlyMa
     // Only offers that were not in the new state already go back; one the page did not show is
     // taken to be in its tab's state (the publish call writes only offers whose state changes).
     const changed = chunk.filter((id) => before.get(id)?.is_published !== publish);
-    const undo: BulkChunk | null = changed.length > 0 ? { action: publish ? 'withdraw' : 'publish', ids: changed } : null;
+    const undo: BulkChunk | null =
+      changed.length > 0 ? { action: publish ? 'withdraw' : 'publish', ids: changed } : null;
     return { send: { action, ids: chunk }, undo };
   });
   return { of: ids.length, products, chunks };

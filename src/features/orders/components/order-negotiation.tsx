@@ -212,7 +212,11 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
         )}
       </ConfirmDialog>
       {isCountering && (
-        <CounterForm order={order} negotiation={negotiation} onClose={() => negotiation.send({ type: 'counter.close' })} />
+        <CounterForm
+          order={order}
+          negotiation={negotiation}
+          onClose={() => negotiation.send({ type: 'counter.close' })}
+        />
       )}
     </div>
   );

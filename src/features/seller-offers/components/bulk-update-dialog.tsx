@@ -1,3 +1,4 @@
+import type { BulkFields } from '@machines/bulk-actions/bulk-actions.types';
 import { momentProblem, unitPriceProblem, validityProblems } from '@openapi/rules/offer';
 import { formatPriceInput } from '@openapi/rules/price';
 import { useSelector } from '@xstate/react';
@@ -9,7 +10,6 @@ import { DateTimePicker } from '@/ui/date-time-picker';
 import { Dialog } from '@/ui/dialog';
 import { PriceField } from '@/ui/price-field';
 import { Select } from '@/ui/select';
-import type { BulkFields } from '@machines/bulk-actions/bulk-actions.types';
 import type { BulkApplyRef } from '../bulk.implementations';
 import { localMoment } from '../offer-rules';
 
