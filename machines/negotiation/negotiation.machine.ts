@@ -47,18 +47,17 @@ const answered = {
   actions: { type: 'acceptAnswer', params: ({ event }: { event: DoneActorEvent<Order> }) => event.output },
 } as const;
 /** A 409 reads the order again; any other refusal is shown, back where the move was made. */
-const refusedTo = <Target extends string>(target: Target) =>
+const refusedTo = (target: string) =>
   [
     { guard: { type: 'isConflict', params: errorOf }, target: '#negotiation.reloading' },
     { target, actions: { type: 'showRefusal', params: errorOf } },
   ] as const;
 
 /** A move's event at rest: taken when the lifecycle table gives the move to this role. */
-const offered = <Target extends string>(move: Move, target: Target) =>
-  ({ guard: { type: 'isAllowed', params: move }, target }) as const;
+const offered = (move: Move, target: string) => ({ guard: { type: 'isAllowed', params: move }, target }) as const;
 
 /** A destructive move waiting for its confirmation. */
-const awaitingConfirmation = <Target extends string>(move: 'cancel' | 'decline', sending: Target) => ({
+const awaitingConfirmation = (move: 'cancel' | 'decline', sending: string) => ({
   entry: { type: 'noteMove', params: move } as const,
   on: { 'negotiation.confirm': sending },
 });
@@ -67,11 +66,11 @@ const awaitingConfirmation = <Target extends string>(move: 'cancel' | 'decline',
  * A move's state: it notes the move and makes the move's call, which ends as every move does; a
  * refusal goes back to `refusedTarget` (the counter form keeps its input and shows the messages).
  */
-const moveCall = <Src extends keyof MoveCalls, Target extends string = '#negotiation.following'>(
+const moveCall = <Src extends keyof MoveCalls>(
   move: Move,
   src: Src,
   input: (args: { context: NegotiationContext; event: NegotiationEvent }) => MoveCalls[Src],
-  refusedTarget: Target = '#negotiation.following' as Target,
+  refusedTarget = '#negotiation.following',
 ) => ({
   entry: { type: 'noteMove', params: move } as const,
   invoke: { id: src, src, input, onDone: answered, onError: refusedTo(refusedTarget) },
