@@ -3,7 +3,9 @@
  * table), one machine for the client who placed the order and the seller of its storefront. At
  * rest its state is the order's: `in_progress` with the negotiation as substate, or `completed`,
  * `cancelled`. From there it accepts only the moves the table gives this role; cancel and decline
- * wait in `confirming` for `negotiation.confirm`. Each move is a call whose answer replaces the
+ * wait in `confirming` for `negotiation.confirm`, and a counter-offer is made from `countering`, the
+ * open counter form (`counter.open`, `counter.close`), which a refused counter-offer returns to
+ * with its field messages. Each move is a call whose answer replaces the
  * order, and `following` then moves to the answer's status and negotiation. A 409 means the order
  * moved meanwhile: it is read again and shown with "This order changed meanwhile". Any other
  * failure reads as the permission helper (behaviour §8) and leaves the order as it was.
@@ -44,19 +46,34 @@ const answered = {
   target: '#negotiation.following',
   actions: { type: 'acceptAnswer', params: ({ event }: { event: DoneActorEvent<Order> }) => event.output },
 } as const;
-const refused = [
-  { guard: { type: 'isConflict', params: errorOf }, target: '#negotiation.reloading' },
-  { target: '#negotiation.following', actions: { type: 'showRefusal', params: errorOf } },
-] as const;
+/** A 409 reads the order again; any other refusal is shown, back where the move was made. */
+const refusedTo = (target: string) =>
+  [
+    { guard: { type: 'isConflict', params: errorOf }, target: '#negotiation.reloading' },
+    { target, actions: { type: 'showRefusal', params: errorOf } },
+  ] as const;
 
-/** A move's state: it notes the move and makes the move's call, which ends as every move does. */
+/** A move's event at rest: taken when the lifecycle table gives the move to this role. */
+const offered = (move: Move, target: string) => ({ guard: { type: 'isAllowed', params: move }, target }) as const;
+
+/** A destructive move waiting for its confirmation. */
+const awaitingConfirmation = (move: 'cancel' | 'decline', sending: string) => ({
+  entry: { type: 'noteMove', params: move } as const,
+  on: { 'negotiation.confirm': sending },
+});
+
+/**
+ * A move's state: it notes the move and makes the move's call, which ends as every move does; a
+ * refusal goes back to `refusedTarget` (the counter form keeps its input and shows the messages).
+ */
 const moveCall = <Src extends keyof MoveCalls>(
   move: Move,
   src: Src,
   input: (args: { context: NegotiationContext; event: NegotiationEvent }) => MoveCalls[Src],
+  refusedTarget = '#negotiation.following',
 ) => ({
   entry: { type: 'noteMove', params: move } as const,
-  invoke: { id: src, src, input, onDone: answered, onError: refused },
+  invoke: { id: src, src, input, onDone: answered, onError: refusedTo(refusedTarget) },
 });
 
 export const negotiationMachine = setup({
@@ -129,26 +146,11 @@ export const negotiationMachine = setup({
       // Every move is guarded by the table alone (negotiation.table.ts); the substates only name
       // where the order stands, as the contract does.
       on: {
-        'negotiation.accept': {
-          guard: { type: 'isAllowed', params: 'accept' },
-          target: '#negotiation.sending.accepting',
-        },
-        'negotiation.decline': {
-          guard: { type: 'isAllowed', params: 'decline' },
-          target: '#negotiation.confirming.decline',
-        },
-        'negotiation.cancel': {
-          guard: { type: 'isAllowed', params: 'cancel' },
-          target: '#negotiation.confirming.cancel',
-        },
-        'negotiation.counter': {
-          guard: { type: 'isAllowed', params: 'counter' },
-          target: '#negotiation.sending.countering',
-        },
-        'negotiation.approve': {
-          guard: { type: 'isAllowed', params: 'approve' },
-          target: '#negotiation.sending.approving',
-        },
+        'negotiation.accept': offered('accept', '#negotiation.sending.accepting'),
+        'negotiation.decline': offered('decline', '#negotiation.confirming.decline'),
+        'negotiation.cancel': offered('cancel', '#negotiation.confirming.cancel'),
+        'counter.open': offered('counter', '#negotiation.countering'),
+        'negotiation.approve': offered('approve', '#negotiation.sending.approving'),
       },
       states: {
         none: {},
@@ -164,14 +166,15 @@ export const negotiationMachine = setup({
       on: { 'negotiation.dismiss': 'following' },
       initial: 'cancel',
       states: {
-        cancel: {
-          entry: { type: 'noteMove', params: 'cancel' },
-          on: { 'negotiation.confirm': '#negotiation.sending.cancelling' },
-        },
-        decline: {
-          entry: { type: 'noteMove', params: 'decline' },
-          on: { 'negotiation.confirm': '#negotiation.sending.declining' },
-        },
+        cancel: awaitingConfirmation('cancel', '#negotiation.sending.cancelling'),
+        decline: awaitingConfirmation('decline', '#negotiation.sending.declining'),
+      },
+    },
+    /** The counter form is open: sending it makes the move; a refusal comes back here. */
+    countering: {
+      on: {
+        'counter.close': 'following',
+        'negotiation.counter': offered('counter', '#negotiation.sending.countering'),
       },
     },
     sending: {
@@ -191,10 +194,15 @@ export const negotiationMachine = setup({
           assertEvent(event, 'negotiation.confirm');
           return { orderId: context.order.id, ...(event.reason ? { reason: event.reason } : {}) };
         }),
-        countering: moveCall('counter', 'counterOrder', ({ context, event }) => {
-          assertEvent(event, 'negotiation.counter');
-          return { orderId: context.order.id, counter: event.counter };
-        }),
+        countering: moveCall(
+          'counter',
+          'counterOrder',
+          ({ context, event }) => {
+            assertEvent(event, 'negotiation.counter');
+            return { orderId: context.order.id, counter: event.counter };
+          },
+          '#negotiation.countering',
+        ),
         approving: moveCall('approve', 'approveOrder', ({ context }) => ({ orderId: context.order.id })),
       },
     },

@@ -22,6 +22,10 @@ export const selectConfirmation = (s: NegotiationSnapshot) => {
   return null;
 };
 
+/** The counter form is open: being filled in, or sending its counter-offer. */
+export const selectIsCountering = (s: NegotiationSnapshot) =>
+  s.matches('countering') || s.matches({ sending: 'countering' });
+
 /** The move whose call is in flight, to show progress on its own button. */
 export const selectMoveInFlight = (s: NegotiationSnapshot) => (s.matches('sending') ? s.context.move : null);
 

@@ -57,6 +57,10 @@ export type NegotiationEvent =
   | { type: 'negotiation.accept' }
   | { type: 'negotiation.decline' }
   | { type: 'negotiation.cancel' }
+  /** Opens the counter form; `counter.close` closes it without the move. */
+  | { type: 'counter.open' }
+  | { type: 'counter.close' }
+  /** Sends the open counter form's counter-offer. */
   | { type: 'negotiation.counter'; counter: CounterRequest }
   | { type: 'negotiation.approve' }
   /** Confirms the destructive move waiting in `confirming`; a cancel sends `reason` along, a decline ignores it. */

@@ -6,7 +6,7 @@
  * section 8 message choice, with this form's fallback) and the server's field errors.
  * Invariant: at most one submission is in flight (no double submit).
  */
-import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, emit, setup } from 'xstate';
+import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, emit, enqueueActions, setup } from 'xstate';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../shared/message-of';
 import { notProvided } from '../shared/not-provided';
 
@@ -38,17 +38,15 @@ export const submissionMachine = <TInput, TOutput>() =>
     // typed binding (src/core/workflows.ts) gives the actor `TInput` and expects `TOutput`.
     actors: { submit: notProvided<unknown, unknown>('submit') },
     actions: {
-      // The answer of `submit`, which the typed binding makes a TOutput.
-      keepResult: assign((_, result: unknown) => ({ result: result as TOutput, problem: null, fieldErrors: {} })),
+      acceptResult: enqueueActions(({ enqueue }, result: TOutput) => {
+        enqueue.assign({ result, problem: null, fieldErrors: {} });
+        enqueue.emit({ type: 'submission.succeeded', result });
+      }),
       keepFailure: assign(({ context }, error: unknown) => ({
         problem: messageOf(error, context.fallback),
         fieldErrors: fieldErrorsOf<TInput>(error),
       })),
       forget: assign({ problem: null, fieldErrors: {}, result: null }),
-      announceSuccess: emit((_, result: unknown) => ({
-        type: 'submission.succeeded' as const,
-        result: result as TOutput,
-      })),
       announceFailure: emit(({ context }) => ({
         type: 'submission.failed' as const,
         message: context.problem ?? context.fallback,
@@ -75,10 +73,11 @@ export const submissionMachine = <TInput, TOutput>() =>
           },
           onDone: {
             target: 'succeeded',
-            actions: [
-              { type: 'keepResult', params: ({ event }: { event: DoneActorEvent<unknown> }) => event.output },
-              { type: 'announceSuccess', params: ({ event }: { event: DoneActorEvent<unknown> }) => event.output },
-            ],
+            actions: {
+              type: 'acceptResult',
+              // The one cast: the answer of `submit`, which the typed binding makes a TOutput.
+              params: ({ event }: { event: DoneActorEvent<unknown> }) => event.output as TOutput,
+            },
           },
           onError: {
             target: 'idle',

@@ -8,9 +8,10 @@ import { isSendable, undecidedOf } from '@machines/basket-review/basket-review.l
 import { basketReviewMachine } from '@machines/basket-review/basket-review.machine';
 import type { BasketReviewEvent, CheckOutcome } from '@machines/basket-review/basket-review.types';
 import { describe, expect, it } from 'vitest';
-import { type EventObject, getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
+import type { EventObject, SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { actorDone, actorFailed, pathName } from '../../support/xstate';
+import { acceptedOrCompletion, checkEveryPath, replayPath, userAndServer } from '../../support/machine-paths';
+import { actorDone, actorFailed } from '../../support/xstate';
 
 type Snapshot = SnapshotFrom<typeof basketReviewMachine>;
 const input = { fallback: 'The basket could not be checked against the current offers.' };
@@ -50,10 +51,9 @@ const serverEvents = (s: Snapshot): EventObject[] =>
 
 const paths = getShortestPaths(basketReviewMachine, {
   input,
-  events: (s: Snapshot) => [...USER_EVENTS, ...serverEvents(s)] as BasketReviewEvent[],
+  events: userAndServer(USER_EVENTS, serverEvents),
   serializeState: (s: Snapshot) => JSON.stringify([s.value, s.context]),
-  filterEvents: (s: Snapshot, event: EventObject) =>
-    event.type.startsWith('xstate.') || s.can(event as BasketReviewEvent),
+  filterEvents: acceptedOrCompletion,
 });
 
 const label = (event: EventObject) => {
@@ -74,29 +74,19 @@ describe('basket review, a shortest path to every state', () => {
   });
 
   it('keeps the rules on every step, and each path ends in what its last event promises', () => {
-    for (const path of paths) {
-      try {
-        walk(path);
-      } catch (error) {
-        throw new Error(`${pathName(path, label)}: ${(error as Error).message}`);
-      }
-    }
+    checkEveryPath(paths, walk, label);
   });
 });
 
 function walk(path: (typeof paths)[number]) {
-  let before: Snapshot | null = null;
-  let state = getInitialSnapshot(basketReviewMachine, input);
-  for (const { event: step } of path.steps) {
-    if ((step as EventObject).type !== 'xstate.init') state = getNextSnapshot(basketReviewMachine, state, step);
+  const end = replayPath(basketReviewMachine, input, path, (state, step, before) => {
     const canSubmit = state.can({ type: 'review.submit', lineIds: LINE_IDS, offerIds: [] });
     expect(canSubmit).toBe(!state.matches('sending') && isSendable(state.context, LINE_IDS));
     expect(state.hasTag('checking')).toBe(state.matches('checking'));
     expect(state.hasTag('sending')).toBe(state.matches('sending'));
     if (before) afterEvent(before, step as EventObject, state);
-    before = state;
-  }
-  expect(state.context).toEqual(path.state.context);
+  });
+  expect(end.context).toEqual(path.state.context);
 }
 
 function afterEvent(before: Snapshot, event: EventObject, state: Snapshot) {

@@ -12,13 +12,14 @@ import { invoiceDraftMachine } from '@machines/invoice-draft/invoice-draft.machi
 import { selectCanCreate, selectIsCreating } from '@machines/invoice-draft/invoice-draft.selectors';
 import type { InvoiceDraftEvent, Order } from '@machines/invoice-draft/invoice-draft.types';
 import { describe, expect, it } from 'vitest';
-import { type EventObject, getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
+import type { EventObject, SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { CREATE_INVOICE_FALLBACK, invoiceDraftRules } from '@/features/billing/create-invoice.implementations';
 import { defaultDueDate, draftProblems, todayIso } from '@/features/billing/invoice-draft';
 import { anInvoice, aReadOrder } from '../../support/fixtures';
+import { acceptedOrCompletion, checkEveryPath, replayPath, userAndServer } from '../../support/machine-paths';
 import { asRead } from '../../support/read';
-import { actorDone, actorFailed, pathName } from '../../support/xstate';
+import { actorDone, actorFailed } from '../../support/xstate';
 
 const machine = invoiceDraftMachine.provide(invoiceDraftRules);
 type Snapshot = SnapshotFrom<typeof machine>;
@@ -75,7 +76,7 @@ const label = (event: EventObject) => {
 
 const paths = getShortestPaths(machine, {
   input,
-  events: (s: Snapshot) => [...USER_EVENTS, ...serverEvents(s)] as InvoiceDraftEvent[],
+  events: userAndServer(USER_EVENTS, serverEvents),
   serializeState: (s: Snapshot) =>
     JSON.stringify([
       s.value,
@@ -86,8 +87,7 @@ const paths = getShortestPaths(machine, {
       s.context.dueDate,
       s.context.problems,
     ]),
-  filterEvents: (s: Snapshot, event: EventObject) =>
-    event.type.startsWith('xstate.') || s.can(event as InvoiceDraftEvent),
+  filterEvents: acceptedOrCompletion,
 });
 
 describe('invoice draft, a shortest path to every state', () => {
@@ -100,27 +100,17 @@ describe('invoice draft, a shortest path to every state', () => {
   });
 
   it('keeps the rules on every step, and each path ends in what its last event promises', () => {
-    for (const path of paths) {
-      try {
-        walk(path);
-      } catch (error) {
-        throw new Error(`${pathName(path, label)}: ${(error as Error).message}`);
-      }
-    }
+    checkEveryPath(paths, walk, label);
   });
 });
 
 function walk(path: (typeof paths)[number]) {
-  let before: Snapshot | null = null;
-  let state = getInitialSnapshot(machine, input);
-  for (const { event: step } of path.steps) {
-    if ((step as EventObject).type !== 'xstate.init') state = getNextSnapshot(machine, state, step);
+  const end = replayPath(machine, input, path, (state, step, before) => {
     everyStep(state);
     if (before) afterEvent(before, step, state);
-    before = state;
-  }
-  expect(JSON.stringify(state.value)).toBe(JSON.stringify(path.state.value));
-  expect(state.context).toEqual(path.state.context);
+  });
+  expect(JSON.stringify(end.value)).toBe(JSON.stringify(path.state.value));
+  expect(end.context).toEqual(path.state.context);
 }
 
 function everyStep(state: Snapshot) {

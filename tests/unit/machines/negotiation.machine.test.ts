@@ -108,6 +108,7 @@ describe('the client', () => {
   it('is offered neither counter nor approve, and nothing once the order is completed', () => {
     const { actor } = start(aReadOrder(), 'client');
     expect(actor.getSnapshot().can({ type: 'negotiation.approve' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'counter.open' })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'negotiation.counter', counter: { lines: [] } })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'negotiation.accept' })).toBe(false);
     actor.stop();
@@ -124,6 +125,9 @@ describe('the seller', () => {
       counterOrder: counter,
     });
     const proposal = { lines: [{ line_id: 101, unit_price: '11.00', quantity: 12 }], note: 'Best we can do for ten.' };
+    // The counter-offer is sent from the open counter form.
+    expect(actor.getSnapshot().can({ type: 'negotiation.counter', counter: proposal })).toBe(false);
+    actor.send({ type: 'counter.open' });
     actor.send({ type: 'negotiation.counter', counter: proposal });
     const after = await waitFor(actor, (s) => !s.hasTag('busy'));
     expect(counter).toHaveBeenCalledWith({ orderId: 42, counter: proposal });
@@ -161,9 +165,14 @@ describe('the seller', () => {
         throw ApiError.fromBody(400, { 'lines.0.unit_price': ['Ensure this value is greater than 0.00.'] });
       },
     });
+    actor.send({ type: 'counter.open' });
     actor.send({ type: 'negotiation.counter', counter: { lines: [{ line_id: 101, unit_price: '0.00' }] } });
     const after = await waitFor(actor, (s) => !s.hasTag('busy'));
-    expect(after.value).toEqual({ in_progress: 'special_price_requested' });
+    // The order is as it was, and the counter form stays open for the messages.
+    expect(after.context.order).toEqual(order);
+    expect(after.value).toBe('countering');
+    actor.send({ type: 'counter.close' });
+    expect(actor.getSnapshot().value).toEqual({ in_progress: 'special_price_requested' });
     expect(failed).toHaveBeenCalledWith({
       type: 'negotiation.failed',
       message: 'Could not make a counter-offer on this order',

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
 import { aReadOrder } from '../../support/fixtures';
+import { statesReached, stateValues, userAndServer } from '../../support/machine-paths';
 import { actorDone, actorFailed, pathName } from '../../support/xstate';
 
 type Negotiation = Order['negotiation'];
@@ -54,12 +55,17 @@ const TABLE: readonly {
   },
 ];
 
+/** Each move's event at rest; a counter-offer opens the counter form, which sends SEND_COUNTER. */
 const MOVES: Record<Move, NegotiationEvent> = {
   accept: { type: 'negotiation.accept' },
   decline: { type: 'negotiation.decline' },
   cancel: { type: 'negotiation.cancel' },
-  counter: { type: 'negotiation.counter', counter: { lines: [{ line_id: 101, unit_price: '11.00' }] } },
+  counter: { type: 'counter.open' },
   approve: { type: 'negotiation.approve' },
+};
+const SEND_COUNTER: NegotiationEvent = {
+  type: 'negotiation.counter',
+  counter: { lines: [{ line_id: 101, unit_price: '11.00' }] },
 };
 /** The invoked actor of each move's call. */
 const CALL: Record<Move, string> = {
@@ -115,6 +121,8 @@ function serverEvents(s: Snapshot): EventObject[] {
 
 const USER_EVENTS: NegotiationEvent[] = [
   ...Object.values(MOVES),
+  SEND_COUNTER,
+  { type: 'counter.close' },
   { type: 'negotiation.confirm' },
   { type: 'negotiation.dismiss' },
 ];
@@ -140,7 +148,7 @@ const ROLES: NegotiationRole[] = ['client', 'seller'];
 const pathsFor = (role: NegotiationRole, order: Order) =>
   getSimplePaths(negotiationMachine, {
     input: { order, role },
-    events: (s: Snapshot) => [...USER_EVENTS, ...serverEvents(s)] as NegotiationEvent[],
+    events: userAndServer(USER_EVENTS, serverEvents),
     filterEvents: (s, event) => s.can(event),
   });
 
@@ -153,7 +161,7 @@ describe.each(ROLES.flatMap((role) => STARTS.map((order) => [role, order] as con
       let before: Snapshot | null = null;
       for (const { state, event } of path.steps) {
         const order = state.context.order;
-        const atRest = !state.hasTag('busy') && !state.matches('confirming');
+        const atRest = !state.hasTag('busy') && !state.matches('confirming') && !state.matches('countering');
         // A move the table forbids is never offered; at rest every move it allows is.
         for (const move of Object.keys(MOVES) as Move[]) {
           expect(state.can(MOVES[move]), `${move} offered`).toBe(atRest && allowed(role, order, move));
@@ -161,8 +169,13 @@ describe.each(ROLES.flatMap((role) => STARTS.map((order) => [role, order] as con
         // At rest the state is the order's status and negotiation, under the contract's names.
         if (atRest) expect(state.value).toEqual(expectedValue(order));
         if (state.hasTag('busy')) {
-          expect(state.can({ type: 'negotiation.confirm' }) || state.can({ type: 'negotiation.dismiss' })).toBe(false);
+          for (const e of [{ type: 'negotiation.confirm' }, { type: 'negotiation.dismiss' }, SEND_COUNTER] as const) {
+            expect(state.can(e), e.type).toBe(false);
+          }
         }
+        // A counter-offer is sent only from the open counter form, and only when the table allows it.
+        expect(state.can(SEND_COUNTER)).toBe(state.matches('countering'));
+        if (state.matches('countering')) expect(allowed(role, order, 'counter')).toBe(true);
         // Only the destructive moves wait for a confirmation, and only when the table allows them.
         if (state.matches('confirming')) {
           expect(['cancel', 'decline']).toContain(state.context.move);
@@ -202,7 +215,11 @@ it('walks every row of the table, for every role it names and no other', () => {
           const move = previous ? moveInFlight(previous) : null;
           if (!move || event.type !== `xstate.done.actor.${CALL[move]}`) return;
           const sentFrom = path.steps.findLast(
-            (step, j) => j < i && !step.state.hasTag('busy') && !step.state.matches('confirming'),
+            (step, j) =>
+              j < i &&
+              !step.state.hasTag('busy') &&
+              !step.state.matches('confirming') &&
+              !step.state.matches('countering'),
           );
           walked.add(`${role} ${move} ${sentFrom?.state.context.order.negotiation} → ${JSON.stringify(state.value)}`);
         });
@@ -221,24 +238,17 @@ it('walks every row of the table, for every role it names and no other', () => {
 });
 
 it('reaches every state of the machine', () => {
-  const reached = new Set<string>();
-  for (const role of ROLES) {
-    for (const start of STARTS) {
-      for (const path of pathsFor(role, start))
-        for (const step of path.steps) reached.add(JSON.stringify(step.state.value));
-    }
-  }
-  expect(reached).toEqual(
-    new Set(
-      [
-        ...ALL.map((negotiation) => ({ in_progress: negotiation })),
-        'completed',
-        'cancelled',
-        { confirming: 'cancel' },
-        { confirming: 'decline' },
-        ...Object.keys(SENDING).map((sending) => ({ sending })),
-        'reloading',
-      ].map((value) => JSON.stringify(value)),
-    ),
+  const paths = ROLES.flatMap((role) => STARTS.flatMap((start) => pathsFor(role, start)));
+  expect(statesReached(paths)).toEqual(
+    stateValues([
+      ...ALL.map((negotiation) => ({ in_progress: negotiation })),
+      'completed',
+      'cancelled',
+      { confirming: 'cancel' },
+      { confirming: 'decline' },
+      'countering',
+      ...Object.keys(SENDING).map((sending) => ({ sending })),
+      'reloading',
+    ]),
   );
 });

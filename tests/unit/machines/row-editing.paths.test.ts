@@ -11,12 +11,20 @@ import { rowEditingMachine } from '@machines/row-editing/row-editing.machine';
 import { selectEditingId, selectIsChanged } from '@machines/row-editing/row-editing.selectors';
 import type { Offer, OfferDraft, RowEditingEvent } from '@machines/row-editing/row-editing.types';
 import { describe, expect, it } from 'vitest';
-import { type EventObject, getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
+import type { EventObject, SnapshotFrom } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
 import { validateOfferDraft } from '@/features/seller-offers/offer-rules';
 import { offerRules, toDraft } from '@/features/seller-offers/seller-offers.implementations';
 import { aReadOffer } from '../../support/fixtures';
-import { actorDone, actorFailed, pathName } from '../../support/xstate';
+import {
+  acceptedOrCompletion,
+  checkEveryPath,
+  replayPath,
+  statesReached,
+  stateValues,
+  userAndServer,
+} from '../../support/machine-paths';
+import { actorDone, actorFailed } from '../../support/xstate';
 
 const machine = rowEditingMachine.provide(offerRules);
 type Snapshot = SnapshotFrom<typeof machine>;
@@ -87,106 +95,89 @@ const serializeState = (s: Snapshot) =>
   ]);
 
 const paths = getSimplePaths(machine, {
-  events: (s: Snapshot) => [...USER_EVENTS, ...serverEvents(s)] as RowEditingEvent[],
+  events: userAndServer(USER_EVENTS, serverEvents),
   serializeState,
-  filterEvents: (s: Snapshot, event: EventObject) =>
-    event.type.startsWith('xstate.') || s.can(event as RowEditingEvent),
+  filterEvents: acceptedOrCompletion,
 });
 
 describe('row editing, every simple path', () => {
   it('has paths through saving, conflicts and leaving', () => {
-    const visited = new Set(paths.flatMap((p) => p.steps.map(({ state }) => JSON.stringify(state.value))));
-    expect([...visited].sort()).toEqual(['"conflict"', '"editing"', '"leaving"', '"saving"', '"viewing"'].sort());
+    expect(statesReached(paths)).toEqual(stateValues(['conflict', 'editing', 'leaving', 'saving', 'viewing']));
     expect(paths.length).toBeGreaterThan(100);
   });
 
   // One test over all paths (tens of thousands): a test each would cost more than the checks.
   it('keeps the rules on every step of every path', () => {
-    for (const path of paths) checkPath(path);
+    checkEveryPath(paths, walk, label);
   });
 });
 
-function checkPath(path: (typeof paths)[number]) {
-  const name = pathName(path, label);
-  try {
-    walk(path);
-  } catch (error) {
-    throw new Error(`${name}: ${(error as Error).message}`);
-  }
-}
-
 function walk(path: (typeof paths)[number]) {
-  {
-    // Replayed from the start: the traversal merges snapshots that differ only in messages.
-    let before: Snapshot | null = null;
-    let state = getInitialSnapshot(machine);
-    for (const { event: step } of path.steps) {
-      const event = step as EventObject;
-      if (event.type !== 'xstate.init') state = getNextSnapshot(machine, state, step);
-      const { original, draft, initial, errors, theirs, next } = state.context;
-      // One row at most; viewing keeps nothing.
-      if (state.matches('viewing')) {
-        expect([original, draft, initial, theirs, next]).toEqual([null, null, null, null, null]);
-        expect(errors).toEqual({});
-        expect(selectEditingId(state)).toBeNull();
-      } else {
-        expect(selectEditingId(state)).toBe(String(original?.id));
-        expect(draft).not.toBeNull();
-      }
-      // The action reads Update exactly when a value changed.
-      if (draft && initial) {
-        expect(selectIsChanged(state)).toBe(JSON.stringify(draft) !== JSON.stringify(initial));
-      }
-      // Nothing is sent while the rules refuse the draft, nor an unchanged draft.
-      if (state.matches('saving') && before && !before.matches('conflict')) {
-        expect(validateOfferDraft(draft as OfferDraft)).toEqual({});
-        expect(selectIsChanged(state)).toBe(true);
-      }
-      // A refused draft stays open with the rules' message on the field.
-      if (event.type === 'edit.save' && before && selectIsChanged(before)) {
-        const problems = validateOfferDraft(before.context.draft as OfferDraft);
-        if (Object.keys(problems).length > 0) {
-          expect(state.matches('editing')).toBe(true);
-          expect(errors).toEqual(problems);
-        }
-      }
-      if (event.type === 'edit.save' && before && !selectIsChanged(before) && before.matches('editing')) {
-        expect(state.matches('viewing')).toBe(true);
-      }
-      // A server refusal keeps what was typed: a field error on its input, anything else for the row.
-      if (event.type === 'xstate.error.actor.saveOffer') {
-        expect(state.matches('editing')).toBe(true);
-        expect(draft).toEqual(before?.context.draft);
-        const status = (event as EventObject & { error: { status: number } }).error.status;
-        if (status === 400) expect(errors).toEqual({ unit_price: fieldRefusal.fieldErrors['offers.0.unit_price'] });
-        else expect(state.context.problem).toBe(serverFault.message);
-      }
-      // A 409 shows their version beside the draft; keeping mine saves over theirs.
-      if (event.type === 'xstate.done.actor.saveOffer') {
-        const output = (event as EventObject & { output: { conflict?: Offer } }).output;
-        expect(state.matches(output.conflict ? 'conflict' : 'viewing')).toBe(true);
-        if (output.conflict) expect(theirs).toEqual(THEIRS);
-      }
-      if (event.type === 'conflict.keepMine') {
-        expect(state.matches('saving')).toBe(true);
-        expect(original?.version).toBe(THEIRS.version);
-        expect(draft).toEqual(before?.context.draft);
-      }
-      // Leaving a changed row asks; an unchanged one just closes (or moves to the other row).
-      if ((event.type === 'edit.leave' || event.type === 'edit.start') && before?.matches('editing')) {
-        const other =
-          event.type === 'edit.leave' ||
-          (event as unknown as { original: Offer }).original.id !== before.context.original?.id;
-        if (other) expect(state.matches('leaving')).toBe(selectIsChanged(before));
-      }
-      if (event.type === 'leave.stay') expect([state.value, draft]).toEqual(['editing', before?.context.draft]);
-      if (event.type === 'leave.discard') {
-        const waiting = before?.context.next;
-        expect(original?.id ?? null).toBe(waiting ? waiting.original.id : null);
-        if (waiting) expect(draft).toEqual(waiting.draft);
-      }
-      if (event.type === 'edit.cancel') expect(state.matches('viewing')).toBe(true);
-      before = state;
+  // Replayed from the start: the traversal merges snapshots that differ only in messages.
+  replayPath(machine, undefined, path, (state, step, before) => {
+    const event = step as EventObject;
+    const { original, draft, initial, errors, theirs, next } = state.context;
+    // One row at most; viewing keeps nothing.
+    if (state.matches('viewing')) {
+      expect([original, draft, initial, theirs, next]).toEqual([null, null, null, null, null]);
+      expect(errors).toEqual({});
+      expect(selectEditingId(state)).toBeNull();
+    } else {
+      expect(selectEditingId(state)).toBe(String(original?.id));
+      expect(draft).not.toBeNull();
     }
-  }
+    // The action reads Update exactly when a value changed.
+    if (draft && initial) {
+      expect(selectIsChanged(state)).toBe(JSON.stringify(draft) !== JSON.stringify(initial));
+    }
+    // Nothing is sent while the rules refuse the draft, nor an unchanged draft.
+    if (state.matches('saving') && before && !before.matches('conflict')) {
+      expect(validateOfferDraft(draft as OfferDraft)).toEqual({});
+      expect(selectIsChanged(state)).toBe(true);
+    }
+    // A refused draft stays open with the rules' message on the field.
+    if (event.type === 'edit.save' && before && selectIsChanged(before)) {
+      const problems = validateOfferDraft(before.context.draft as OfferDraft);
+      if (Object.keys(problems).length > 0) {
+        expect(state.matches('editing')).toBe(true);
+        expect(errors).toEqual(problems);
+      }
+    }
+    if (event.type === 'edit.save' && before && !selectIsChanged(before) && before.matches('editing')) {
+      expect(state.matches('viewing')).toBe(true);
+    }
+    // A server refusal keeps what was typed: a field error on its input, anything else for the row.
+    if (event.type === 'xstate.error.actor.saveOffer') {
+      expect(state.matches('editing')).toBe(true);
+      expect(draft).toEqual(before?.context.draft);
+      const status = (event as EventObject & { error: { status: number } }).error.status;
+      if (status === 400) expect(errors).toEqual({ unit_price: fieldRefusal.fieldErrors['offers.0.unit_price'] });
+      else expect(state.context.problem).toBe(serverFault.message);
+    }
+    // A 409 shows their version beside the draft; keeping mine saves over theirs.
+    if (event.type === 'xstate.done.actor.saveOffer') {
+      const output = (event as EventObject & { output: { conflict?: Offer } }).output;
+      expect(state.matches(output.conflict ? 'conflict' : 'viewing')).toBe(true);
+      if (output.conflict) expect(theirs).toEqual(THEIRS);
+    }
+    if (event.type === 'conflict.keepMine') {
+      expect(state.matches('saving')).toBe(true);
+      expect(original?.version).toBe(THEIRS.version);
+      expect(draft).toEqual(before?.context.draft);
+    }
+    // Leaving a changed row asks; an unchanged one just closes (or moves to the other row).
+    if ((event.type === 'edit.leave' || event.type === 'edit.start') && before?.matches('editing')) {
+      const other =
+        event.type === 'edit.leave' ||
+        (event as unknown as { original: Offer }).original.id !== before.context.original?.id;
+      if (other) expect(state.matches('leaving')).toBe(selectIsChanged(before));
+    }
+    if (event.type === 'leave.stay') expect([state.value, draft]).toEqual(['editing', before?.context.draft]);
+    if (event.type === 'leave.discard') {
+      const waiting = before?.context.next;
+      expect(original?.id ?? null).toBe(waiting ? waiting.original.id : null);
+      if (waiting) expect(draft).toEqual(waiting.draft);
+    }
+    if (event.type === 'edit.cancel') expect(state.matches('viewing')).toBe(true);
+  });
 }

@@ -1,5 +1,6 @@
 import {
   selectConfirmation,
+  selectIsCountering,
   selectIsOffered,
   selectMoveInFlight,
   selectNextStep,
@@ -64,23 +65,19 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
   const canDecline = useSelector(negotiation, (s) => s.can({ type: 'negotiation.decline' }));
   const canCancel = useSelector(negotiation, (s) => s.can({ type: 'negotiation.cancel' }));
   const canApprove = useSelector(negotiation, (s) => s.can({ type: 'negotiation.approve' }));
-  const canCounter = useSelector(negotiation, (s) => s.can({ type: 'negotiation.counter', counter: { lines: [] } }));
+  const canCounter = useSelector(negotiation, (s) => s.can({ type: 'counter.open' }));
+  const isCountering = useSelector(negotiation, selectIsCountering);
   const offersAccept = useSelector(negotiation, selectIsOffered('accept'));
   const offersDecline = useSelector(negotiation, selectIsOffered('decline'));
   const offersCancel = useSelector(negotiation, selectIsOffered('cancel'));
   const offersApprove = useSelector(negotiation, selectIsOffered('approve'));
   const offersCounter = useSelector(negotiation, selectIsOffered('counter'));
   const nextStepHeading = useRef<HTMLHeadingElement>(null);
-  const [isCountering, setCountering] = useState(false);
   const [reason, setReason] = useState('');
 
   useEffect(() => {
     const subscriptions = [
-      negotiation.on('order.changed', () => {
-        announceChange('orders');
-        // The counter-offer was made, or the order moved meanwhile: the form was for the order before.
-        setCountering(false);
-      }),
+      negotiation.on('order.changed', () => announceChange('orders')),
       negotiation.on('negotiation.moved', ({ move }) => {
         notify({ type: 'success', message: DONE_MESSAGES[move] });
         // The pressed button may be gone (nothing left to answer), and a closing confirmation
@@ -145,7 +142,7 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
               </Button>
             )}
             {offersCounter && (
-              <Button isDisabled={!canCounter} onPress={() => setCountering(true)}>
+              <Button isDisabled={!canCounter} onPress={() => negotiation.send({ type: 'counter.open' })}>
                 Counter-offer…
               </Button>
             )}
@@ -215,7 +212,13 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
           </div>
         )}
       </ConfirmDialog>
-      {isCountering && <CounterForm order={order} negotiation={negotiation} onClose={() => setCountering(false)} />}
+      {isCountering && (
+        <CounterForm
+          order={order}
+          negotiation={negotiation}
+          onClose={() => negotiation.send({ type: 'counter.close' })}
+        />
+      )}
     </div>
   );
 }

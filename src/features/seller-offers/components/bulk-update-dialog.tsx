@@ -1,3 +1,4 @@
+import type { BulkFields } from '@machines/bulk-actions/bulk-actions.types';
 import { momentProblem, unitPriceProblem, validityProblems } from '@openapi/rules/offer';
 import { formatPriceInput } from '@openapi/rules/price';
 import { useSelector } from '@xstate/react';
@@ -9,7 +10,7 @@ import { DateTimePicker } from '@/ui/date-time-picker';
 import { Dialog } from '@/ui/dialog';
 import { PriceField } from '@/ui/price-field';
 import { Select } from '@/ui/select';
-import type { BulkApplyRef, BulkFields } from '../bulk.implementations';
+import type { BulkApplyRef } from '../bulk.implementations';
 import { localMoment } from '../offer-rules';
 
 /** The form as its inputs hold it: price as typed, start and end local ISO without a zone. */
@@ -96,7 +97,7 @@ export function BulkUpdateDialog({ description, applyLabel, applying, onApply, o
   const [errors, setErrors] = useState<BulkErrors>({});
 
   useEffect(() => {
-    const subscription = applying.on('submission.failed', ({ fieldErrors }) => {
+    const subscription = applying.on('bulk.refused', ({ fieldErrors }) => {
       const landed: BulkErrors = {};
       for (const name of FIELDS) if (fieldErrors[name]) landed[name] = fieldErrors[name];
       setErrors((current) => ({ ...current, ...landed }));

@@ -1,0 +1,246 @@
+/**
+ * One bulk action on Manage Offers' chosen offers (behaviour §7): the seller opens the confirmation
+ * (publish, withdraw) or the update form, applies, and the action runs chunk by chunk (the contract
+ * takes at most `maxItems` offers per call), one call after another, progress in context. Each call
+ * is all or nothing; a failed chunk stops the rest, and what the chunks before it did is reported
+ * and can be undone. A refusal before anything was written goes back to where the seller applied
+ * (the update form keeps its field messages). Cancelling lets the chunk in flight finish and sends
+ * no more. Undo puts the old values back, chunk by chunk as well. One actor per action: it outlives
+ * the selection bar through the snackbar's Undo.
+ * Emits `bulk.done`, `bulk.refused`, `bulk.undone`, `bulk.undoFailed`.
+ * Invariants: `sent` chunks of `plan` went through, and `undo` holds what puts back exactly those;
+ * busy states take no new action.
+ */
+import { assign, type DoneActorEvent, type ErrorActorEvent, emit, not, setup, stateIn } from 'xstate';
+import { fieldErrorsOf, messageOf } from '../shared/message-of';
+import { notProvided } from '../shared/not-provided';
+import {
+  BULK_FALLBACK,
+  CANCELLED_MESSAGE,
+  offersIn,
+  offersInAll,
+  UNDO_FALLBACK,
+  undoFailureOf,
+} from './bulk-actions.logic';
+import type {
+  BulkChunk,
+  BulkEmitted,
+  BulkEvent,
+  BulkFieldErrors,
+  BulkPlan,
+  BulkRequest,
+  SendChunkInput,
+} from './bulk-actions.types';
+
+// Annotated: TypeScript infers no params in a list of transitions.
+const writtenOf = ({ event }: { event: DoneActorEvent<number> }) => event.output;
+const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
+export const bulkActionsMachine = setup({
+  types: {
+    context: {} as {
+      /** The action applied; null until then. */
+      request: BulkRequest | null;
+      /** What the action sends, chunk by chunk, each with its undo. */
+      plan: BulkPlan['chunks'];
+      /** How many offers the action is for. */
+      of: number;
+      /** The offers' product names, for a refusal that names an offer. */
+      products: BulkPlan['products'];
+      /** How many chunks of `plan` went through, and how many offers they were for. */
+      sent: number;
+      sentOffers: number;
+      /** How many offers the server wrote. */
+      written: number;
+      /** What puts back what the chunks sent changed. */
+      undo: BulkChunk[];
+      /** How many chunks of `undo` went through. */
+      undone: number;
+      /** Why the action stopped short or was refused, or why the undo failed. */
+      problem: string | null;
+      /** A refused update's field messages. */
+      fieldErrors: BulkFieldErrors;
+    },
+    events: {} as BulkEvent,
+    emitted: {} as BulkEmitted,
+    /** busy: calls are being made; the dialogs cannot be dismissed and nothing else starts. */
+    tags: {} as 'busy',
+  },
+  actors: {
+    planBulk: notProvided<BulkPlan, BulkRequest>('planBulk'),
+    sendChunk: notProvided<number, SendChunkInput>('sendChunk'),
+  },
+  actions: {
+    keepRequest: assign((_, request: BulkRequest) => ({ request, problem: null, fieldErrors: {} })),
+    keepPlan: assign((_, plan: BulkPlan) => ({ plan: plan.chunks, of: plan.of, products: plan.products })),
+    noteSent: assign(({ context }, written: number) => {
+      const chunk = context.plan[context.sent];
+      if (!chunk) return {};
+      return {
+        sent: context.sent + 1,
+        sentOffers: context.sentOffers + offersIn(chunk.send),
+        written: context.written + written,
+        undo: chunk.undo ? [...context.undo, chunk.undo] : context.undo,
+      };
+    }),
+    noteUndone: assign(({ context }) => ({ undone: context.undone + 1 })),
+    showProblem: assign((_, error: unknown) => ({ problem: messageOf(error, BULK_FALLBACK) })),
+    showCancelled: assign({ problem: CANCELLED_MESSAGE }),
+    refuse: emit((_, error: unknown) => ({
+      type: 'bulk.refused' as const,
+      message: messageOf(error, BULK_FALLBACK),
+      fieldErrors: fieldErrorsOf<BulkFieldErrors>(error),
+    })),
+    announceOutcome: emit(({ context }) => ({
+      type: 'bulk.done' as const,
+      outcome: {
+        action: context.request?.action ?? 'update',
+        written: context.written,
+        sent: context.sentOffers,
+        of: context.of,
+        canUndo: context.undo.length > 0,
+        problem: context.problem,
+      },
+    })),
+    announceUndone: emit(({ context }) => ({
+      type: 'bulk.undone' as const,
+      action: context.request?.action ?? 'update',
+    })),
+    announceUndoFailed: emit(({ context }, error: unknown) => ({
+      type: 'bulk.undoFailed' as const,
+      message: undoFailureOf(
+        messageOf(error, UNDO_FALLBACK),
+        offersInAll(context.undo.slice(0, context.undone)),
+        offersInAll(context.undo),
+      ),
+    })),
+  },
+  guards: {
+    hasMoreToSend: ({ context }) => context.sent < context.plan.length,
+    hasSent: ({ context }) => context.sent > 0,
+    hasMoreToUndo: ({ context }) => context.undone < context.undo.length,
+    canUndo: ({ context }) => context.undo.length > 0,
+    isUpdate: ({ context }) => context.request?.action === 'update',
+  },
+}).createMachine({
+  id: 'bulkActions',
+  context: {
+    request: null,
+    plan: [],
+    of: 0,
+    products: {},
+    sent: 0,
+    sentOffers: 0,
+    written: 0,
+    undo: [],
+    undone: 0,
+    problem: null,
+    fieldErrors: {},
+  },
+  initial: 'selecting',
+  states: {
+    selecting: { on: { 'bulk.confirm': 'confirming', 'bulk.edit': 'editing' } },
+    confirming: {
+      on: {
+        'bulk.dismiss': 'selecting',
+        'bulk.apply': { target: 'running', actions: { type: 'keepRequest', params: ({ event }) => event.request } },
+      },
+    },
+    editing: {
+      on: {
+        'bulk.dismiss': 'selecting',
+        'bulk.apply': { target: 'running', actions: { type: 'keepRequest', params: ({ event }) => event.request } },
+      },
+    },
+    running: {
+      tags: 'busy',
+      initial: 'planning',
+      states: {
+        /** Reads which offers the action is for (all matching: page by page) and their old values. */
+        planning: {
+          on: { 'bulk.cancel': '#bulkActions.selecting' },
+          invoke: {
+            id: 'planBulk',
+            src: 'planBulk',
+            input: ({ context }) => context.request ?? { action: 'update', target: emptyTarget },
+            onDone: { target: 'next', actions: { type: 'keepPlan', params: ({ event }) => event.output } },
+            onError: { target: '#bulkActions.refused', actions: { type: 'refuse', params: errorOf } },
+          },
+        },
+        next: {
+          always: [{ guard: not('hasMoreToSend'), target: '#bulkActions.done' }, { target: 'sending' }],
+        },
+        sending: {
+          initial: 'going',
+          states: { going: { on: { 'bulk.cancel': 'stopping' } }, stopping: {} },
+          invoke: {
+            id: 'sendChunk',
+            src: 'sendChunk',
+            input: ({ context }) => ({
+              chunk: context.plan[context.sent]?.send ?? { action: 'update', changes: [] },
+              purpose: 'apply',
+              isFirst: context.sent === 0,
+              products: context.products,
+            }),
+            onDone: [
+              {
+                guard: stateIn('#bulkActions.running.sending.stopping'),
+                target: '#bulkActions.partlyDone',
+                actions: [{ type: 'noteSent', params: writtenOf }, 'showCancelled'],
+              },
+              { target: 'next', actions: { type: 'noteSent', params: writtenOf } },
+            ],
+            onError: [
+              {
+                guard: 'hasSent',
+                target: '#bulkActions.partlyDone',
+                actions: { type: 'showProblem', params: errorOf },
+              },
+              { target: '#bulkActions.refused', actions: { type: 'refuse', params: errorOf } },
+            ],
+          },
+        },
+      },
+    },
+    /** Nothing was written: back where the seller applied, with the refusal. */
+    refused: {
+      always: [{ guard: 'isUpdate', target: 'editing' }, { target: 'selecting' }],
+    },
+    done: {
+      entry: 'announceOutcome',
+      on: { 'bulk.undo': { guard: 'canUndo', target: 'undoing' } },
+    },
+    /** A chunk failed or the seller stopped: the chunks before went through and can be undone. */
+    partlyDone: {
+      entry: 'announceOutcome',
+      on: { 'bulk.undo': { guard: 'canUndo', target: 'undoing' } },
+    },
+    undoing: {
+      tags: 'busy',
+      initial: 'sending',
+      states: {
+        sending: {
+          invoke: {
+            id: 'sendChunk',
+            src: 'sendChunk',
+            input: ({ context }) => ({
+              chunk: context.undo[context.undone] ?? { action: 'update', changes: [] },
+              purpose: 'undo',
+              isFirst: context.undone === 0,
+              products: context.products,
+            }),
+            onDone: { target: 'next', actions: 'noteUndone' },
+            onError: {
+              target: '#bulkActions.undoFailed',
+              actions: { type: 'announceUndoFailed', params: errorOf },
+            },
+          },
+        },
+        next: { always: [{ guard: 'hasMoreToUndo', target: 'sending' }, { target: '#bulkActions.undone' }] },
+      },
+    },
+    undone: { type: 'final', entry: 'announceUndone' },
+    undoFailed: { type: 'final' },
+  },
+});
+
+const emptyTarget = { ids: [], allMatching: false, filters: {}, shown: [] };

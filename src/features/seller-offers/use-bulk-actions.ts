@@ -1,0 +1,86 @@
+/**
+ * The selection bar's bulk action (machines/bulk-actions), one actor per action: an action outlives
+ * the bar that started it (the selection is cleared, or the seller switches tabs, before pressing
+ * Undo), so its actor is made here rather than tied to the component, and the snackbar's Undo
+ * drives it to its end. Its facts become what the seller sees and hears: the snackbar, and the offer
+ * lists reloading (behaviour §7).
+ */
+import type { BulkAction, BulkOutcome } from '@machines/bulk-actions/bulk-actions.types';
+import { useEffect, useRef, useState } from 'react';
+import { createActor } from 'xstate';
+import { useApiLogic } from '@/core/api';
+import { announceChange } from '@/core/data-events';
+import { type Notice, notify } from '@/ui/notify';
+import { type BulkApplyRef, bulkActionsLogic } from './bulk.implementations';
+
+const PAST: Record<BulkAction, string> = { publish: 'published', withdraw: 'withdrawn', update: 'updated' };
+const UNDONE: Record<BulkAction, string> = {
+  publish: 'Publishing undone',
+  withdraw: 'Withdrawal undone',
+  update: 'Update undone',
+};
+/** "1 offer", "2 offers". */
+export const offersText = (count: number) => `${count} ${count === 1 ? 'offer' : 'offers'}`;
+
+/** How long a message about a half-done action stays: long enough to read it and choose Undo. */
+const PARTIAL_TIMEOUT_MS = 10_000;
+
+/** The snackbar's Undo: the action puts the old values back and the offer lists reload. */
+function undo(action: BulkApplyRef) {
+  if (!action.getSnapshot().can({ type: 'bulk.undo' })) return;
+  const finish = (notice: Notice) => {
+    announceChange('offers');
+    notify(notice);
+  };
+  action.on('bulk.undone', (done) => finish({ type: 'success', message: UNDONE[done.action] }));
+  action.on('bulk.undoFailed', ({ message }) => finish({ type: 'error', message }));
+  action.send({ type: 'bulk.undo' });
+}
+
+/** The snackbar after an action: what was done, with Undo while something can be put back. */
+function showOutcome(outcome: BulkOutcome, action: BulkApplyRef) {
+  const past = PAST[outcome.action];
+  const withUndo = outcome.canUndo ? { onUndo: () => undo(action) } : {};
+  if (outcome.problem !== null) {
+    notify({
+      type: 'error',
+      message: `${outcome.sent} of ${offersText(outcome.of)} were ${past}; the rest were not: ${outcome.problem}`,
+      timeout: PARTIAL_TIMEOUT_MS,
+      ...withUndo,
+    });
+  } else if (outcome.written === 0) {
+    notify({ type: 'info', message: `The offers were ${past} already.` });
+  } else {
+    notify({ type: 'success', message: `${offersText(outcome.written)} ${past}`, ...withUndo });
+  }
+}
+
+/** The bar's current action; `onSettled` clears the selection once an action went through. */
+export function useBulkActions(onSettled: () => void): BulkApplyRef {
+  const logic = useApiLogic(bulkActionsLogic);
+  const [action, setAction] = useState(() => createActor(logic));
+  const latestOnSettled = useRef(onSettled);
+  latestOnSettled.current = onSettled;
+
+  useEffect(() => {
+    const subscriptions = [
+      action.on('bulk.done', ({ outcome }) => {
+        announceChange('offers');
+        showOutcome(outcome, action);
+        // After a half-done action the selection stays, so the rest can be tried again.
+        if (outcome.problem === null) latestOnSettled.current();
+        // The snackbar keeps this action for its Undo; the bar takes a new one.
+        setAction(createActor(logic));
+      }),
+      // Nothing was written; the update form stays open with the server's field messages.
+      action.on('bulk.refused', ({ message }) => notify({ type: 'error', message })),
+    ];
+    action.start();
+    return () => {
+      for (const subscription of subscriptions) subscription.unsubscribe();
+      // A bar that goes away while its action runs stops it; an action done waits for Undo.
+      if (action.getSnapshot().matches('running')) action.stop();
+    };
+  }, [action, logic]);
+  return action;
+}
