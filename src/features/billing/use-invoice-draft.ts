@@ -17,8 +17,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useApiLogic } from '@/core/api';
 import { announceChange } from '@/core/data-events';
+import { useFailureFeedback } from '@/core/forms/use-failure-feedback';
 import { useList } from '@/core/lists/use-list';
-import { useFailureFeedback } from '@/core/use-failure-feedback';
 import { formatDay } from '@/lib/dates';
 import { notify } from '@/ui/notify';
 import {

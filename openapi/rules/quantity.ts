@@ -1,0 +1,17 @@
+/**
+ * A quantity as typed (behaviour §5), for the app's quantity fields: whole units from 1 to the
+ * bound of the operation that takes it (openapi/schema.facts.ts), digits only.
+ */
+
+/** The contract's smallest quantity of every operation that takes one. */
+export const MIN_QUANTITY = 1;
+
+/** '1,200' → '1200', '-3' → '3': only digits are kept as the user types or pastes. */
+export const sanitizeQuantity = (typed: string) => typed.replace(/\D/g, '');
+
+/** The quantity a text holds, or null unless it is a whole number from 1 to `maximum`. */
+export function quantityOfInput(text: string, maximum: number): number | null {
+  if (!/^\d+$/.test(text)) return null;
+  const quantity = Number(text);
+  return quantity >= MIN_QUANTITY && quantity <= maximum ? quantity : null;
+}
