@@ -20,16 +20,17 @@ export type FailureType<TRef> =
 
 type FieldNames = Partial<Record<string, string>>;
 
-export interface FailureFeedbackOptions<TEvent = unknown> {
-  fallback: string;
+export type FailureFeedbackOptions<TEvent = unknown> = {
   /**
    * Server field names that the form calls otherwise, e.g. `{ raw_password: 'password' }`; or
    * worked out from the event the form sent last (lines numbered as they were sent).
    */
   fields?: FieldNames | ((sent: TEvent | null) => FieldNames);
-  /** false: the form shows the failure's message itself, next to what failed. */
-  snackbar?: boolean;
-}
+} & (
+  | { fallback: string; snackbar?: true }
+  /** The failure's message is shown elsewhere: next to what failed, or by the workflow's owner. */
+  | { snackbar: false }
+);
 
 interface FailureTarget {
   /** Puts the messages on the fields the form has; says whether any landed. */

@@ -29,6 +29,8 @@ export interface FormOptions<TValues extends object, TOutput, TRef extends AnyAc
   toEvent: NoInfer<(values: TOutput) => EventFrom<TRef> | null>;
   /** Which emitted event carries a refusal, and how its messages are placed. */
   failure: FailureFeedbackOptions<EventFrom<TRef>> & { type: FailureType<TRef> };
+  /** Fields whose message depends on another's value, checked again when that one is left (an end after its start). */
+  checkWith?: Partial<Record<Extract<keyof TValues, string>, readonly Extract<keyof TValues, string>[]>>;
 }
 
 export function useForm<TValues extends object, TOutput, TRef extends AnyActorRef>({
@@ -37,10 +39,13 @@ export function useForm<TValues extends object, TOutput, TRef extends AnyActorRe
   workflow,
   toEvent,
   failure,
+  checkWith,
 }: FormOptions<TValues, TOutput, TRef>) {
   type K = Extract<keyof TValues, string>;
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors<K>>({});
+  /** A message about the form as a whole (no field named), from the last submit. */
+  const [formError, setFormError] = useState<string | undefined>();
   // What was typed last, for a check on blur that comes in the same tick as a widget's change.
   const latest = useRef(values);
   const targets = useRef(new Map<K, FocusTarget | null>());
@@ -67,6 +72,7 @@ export function useForm<TValues extends object, TOutput, TRef extends AnyActorRe
   const setValue = <N extends K>(name: N, value: TValues[N]) => {
     latest.current = { ...latest.current, [name]: value };
     setValues(latest.current);
+    setFormError(undefined);
     // Changing a field clears its message; it comes back on blur if still wrong.
     setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   };
@@ -78,8 +84,10 @@ export function useForm<TValues extends object, TOutput, TRef extends AnyActorRe
     onChange: (value: TValues[N]) => setValue(name, value),
     onBlur: () => {
       const result = z.safeParse(schema, latest.current);
-      const message = result.success ? undefined : errorsOf<K>(result.error.issues)[name];
-      setErrors((current) => ({ ...current, [name]: message }));
+      const found: Errors<K> = result.success ? {} : errorsOf<K>(result.error.issues);
+      const checked: Errors<K> = {};
+      for (const each of [name, ...(checkWith?.[name] ?? [])]) checked[each] = found[each];
+      setErrors((current) => ({ ...current, ...checked }));
     },
     inputRef: (target: FocusTarget | null) => {
       targets.current.set(name, target);
@@ -93,6 +101,7 @@ export function useForm<TValues extends object, TOutput, TRef extends AnyActorRe
     if (!result.success) {
       const found = errorsOf<K>(result.error.issues);
       setErrors(found);
+      setFormError(result.error.issues.find((issue) => issue.path.length === 0)?.message);
       focusFirst(found);
       return;
     }
@@ -103,7 +112,7 @@ export function useForm<TValues extends object, TOutput, TRef extends AnyActorRe
     workflow.send(next);
   };
 
-  return { values, errors, isBusy, field, setValue, submit };
+  return { values, errors, formError, isBusy, field, submit };
 }
 
 /** The first message per field; issues about the whole form (no path) are the form's to show. */
