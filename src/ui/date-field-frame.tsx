@@ -64,6 +64,9 @@ export function DaySegments({ slot }: { slot?: 'start' | 'end' }) {
   );
 }
 
+const focusFirstSegment = (group: HTMLElement | null) =>
+  group?.querySelector<HTMLElement>('[role="spinbutton"]')?.focus();
+
 /**
  * The inside of a date field's React Aria root: label, the inputs with a clear button (while there
  * is a value; it puts focus back on the first segment) and the calendar button, description,
@@ -95,8 +98,7 @@ export function DateFieldFrame({
   const nameId = useId();
   const group = useRef<HTMLDivElement>(null);
   const calendarButton = useRef<HTMLButtonElement>(null);
-  const focusFirstSegment = () => group.current?.querySelector<HTMLElement>('[role="spinbutton"]')?.focus();
-  useImperativeHandle(inputRef, () => ({ focus: focusFirstSegment }), []);
+  useImperativeHandle(inputRef, () => ({ focus: () => focusFirstSegment(group.current) }), []);
   const single = useContext(DatePickerStateContext);
   const range = useContext(DateRangePickerStateContext);
   const state = single ?? range;
@@ -124,7 +126,7 @@ export function DateFieldFrame({
             className="date-field__button"
             onPress={() => {
               onClear();
-              focusFirstSegment();
+              focusFirstSegment(group.current);
             }}
           >
             <CloseIcon size={18} />
