@@ -31,11 +31,13 @@ import { defaultDueDate } from './invoice-draft';
 
 const ALL_ORDERS: Record<string, never> = {};
 
+type FocusTarget = { focus: () => void };
+
 /** Where focus goes for each problem; the view fills them in. */
 export interface ProblemTargets {
   /** The orders' first checkbox, else the client select (no client chosen yet). */
-  orders: () => HTMLElement | null | undefined;
-  dueDate: () => HTMLElement | null | undefined;
+  orders: () => FocusTarget | null | undefined;
+  dueDate: () => FocusTarget | null | undefined;
 }
 
 /** behaviour §5: focus moves to the first field with a message (no client yet: the client). */
