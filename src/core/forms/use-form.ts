@@ -25,8 +25,11 @@ export interface FormOptions<TValues extends object, TOutput, TRef extends AnyAc
   initial: TValues;
   /** The workflow the form feeds: a submission, the session, a negotiation. */
   workflow: TRef;
-  /** The event that carries valid values; null sends nothing (the form shows why itself). */
-  toEvent: NoInfer<(values: TOutput) => EventFrom<TRef> | null>;
+  /**
+   * The event that carries valid values, given parsed and as typed (a change against what was
+   * there reads the text); null sends nothing (the form shows why itself).
+   */
+  toEvent: NoInfer<(values: TOutput, typed: TValues) => EventFrom<TRef> | null>;
   /** Which emitted event carries a refusal, and how its messages are placed. */
   failure: FailureFeedbackOptions<EventFrom<TRef>> & { type: FailureType<TRef> };
   /** Fields whose message depends on another's value, checked again when that one is left (an end after its start). */
@@ -106,7 +109,7 @@ export function useForm<TValues extends object, TOutput, TRef extends AnyActorRe
       return;
     }
     setErrors({});
-    const next = toEvent(result.data);
+    const next = toEvent(result.data, latest.current);
     if (next === null || !workflow.getSnapshot().can(next)) return;
     lastSent.current = next;
     workflow.send(next);

@@ -1,6 +1,6 @@
 import { refusalMessageOf } from '@machines/negotiation/negotiation.logic';
 import type { NegotiationRef } from '@machines/negotiation/negotiation.machine';
-import { priceAboveMaximumMessage, quantityRangeMessage, tooLongMessage } from '@openapi/rules/bounds';
+import { priceAboveMaximumMessage, tooLongMessage } from '@openapi/rules/bounds';
 import { formatCents, moneyOf } from '@openapi/rules/money';
 import { centsOfPriceInput } from '@openapi/rules/price';
 import { quantityOfInput } from '@openapi/rules/quantity';
@@ -9,6 +9,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import type { EventFrom } from 'xstate';
 import { z } from 'zod/mini';
 import type { CounterRequest, Order, OrderLine } from '@/api/models';
+import { priceCents, quantity } from '@/core/forms/rules';
 import { useForm } from '@/core/forms/use-form';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
@@ -28,21 +29,17 @@ const COUNTER_FALLBACK = refusalMessageOf(null, 'counter');
 const priceKey = (line: OrderLine) => `unit_price-${line.id}`;
 const quantityKey = (line: OrderLine) => `quantity-${line.id}`;
 
-const isQuantity = (text: string) => quantityOfInput(text, MAX_QUANTITY) !== null;
-
 function counterSchema(lines: readonly OrderLine[]) {
-  const shape: Record<string, z.ZodMiniType<string, string>> = {
+  const shape: Record<string, z.ZodMiniType<unknown, string>> = {
     note: z.string().check(z.trim(), z.maxLength(MAX_NOTE, tooLongMessage('note', MAX_NOTE))),
   };
+  const withinMaximum = {
+    isWithin: (cents: number) => cents <= MAX_UNIT_PRICE_CENTS,
+    message: priceAboveMaximumMessage(MAX_UNIT_PRICE_CENTS),
+  };
   for (const line of lines) {
-    shape[priceKey(line)] = z.string().check(
-      z.minLength(1, 'Enter a unit price, for example 9.50.'),
-      z.refine((price) => centsOfPriceInput(price) > 0, { message: 'Enter a price above zero, for example 9.50.' }),
-      z.refine((price) => centsOfPriceInput(price) <= MAX_UNIT_PRICE_CENTS, {
-        message: priceAboveMaximumMessage(MAX_UNIT_PRICE_CENTS),
-      }),
-    );
-    shape[quantityKey(line)] = z.string().check(z.refine(isQuantity, { message: quantityRangeMessage(MAX_QUANTITY) }));
+    shape[priceKey(line)] = priceCents('Enter a unit price, for example 9.50.', withinMaximum);
+    shape[quantityKey(line)] = quantity(MAX_QUANTITY);
   }
   return z.object(shape);
 }
@@ -55,7 +52,7 @@ function proposed(line: OrderLine, values: Values) {
   const quantityText = values[quantityKey(line)] ?? '';
   return {
     cents: cents > 0 ? cents : line.unit_price,
-    quantity: isQuantity(quantityText) ? Number(quantityText) : line.quantity,
+    quantity: quantityOfInput(quantityText, MAX_QUANTITY) ?? line.quantity,
   };
 }
 
@@ -128,14 +125,16 @@ export function CounterForm({
     schema: counterSchema(order.lines),
     initial,
     workflow: negotiation,
-    toEvent: (valid) => {
-      const lines = counterLinesOf(order.lines, valid);
+    // Only what changed against the order is sent, read from the text as the preview reads it.
+    toEvent: (valid, typed) => {
+      const lines = counterLinesOf(order.lines, typed);
       if (lines.length === 0) {
         setUnchanged(true);
         firstInput.current?.focus();
         return null;
       }
-      return { type: 'negotiation.counter', counter: { lines, ...(valid.note && { note: valid.note }) } };
+      const note = String(valid.note);
+      return { type: 'negotiation.counter', counter: { lines, ...(note && { note }) } };
     },
     failure: { type: 'negotiation.failed', fallback: COUNTER_FALLBACK, fields: fieldNamesOf },
   });
