@@ -52,7 +52,7 @@ export function useForm<TValues extends object, TOutput, TRef extends AnyActorRe
   // What was typed last, for a check on blur that comes in the same tick as a widget's change.
   const latest = useRef(values);
   const targets = useRef(new Map<K, FocusTarget | null>());
-  const isBusy = useSelector(workflow, (s) => Boolean(s?.hasTag?.('busy')));
+  const isBusy = useSelector(workflow, (s) => s.hasTag('busy') as boolean);
   const names = useRef(Object.keys(initial) as K[]);
 
   const focusFirst = useCallback((found: Errors<K>) => {
