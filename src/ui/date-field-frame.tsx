@@ -1,5 +1,5 @@
 import { parseDate } from '@internationalized/date';
-import { useContext, useEffect, useId, useRef } from 'react';
+import { useContext, useEffect, useId, useImperativeHandle, useRef } from 'react';
 import {
   Button,
   DateInput,
@@ -35,11 +35,17 @@ export interface DateFieldOptions {
    * closing the calendar brings focus back there (the lazily loaded field's first press).
    */
   openOnMount?: boolean;
+  /** Called when focus leaves the whole field, not when it moves between its segments (checks on blur, behaviour §5). */
+  onBlur?: () => void;
+  /** Focuses the first segment: where a form sends focus when the field has a message. */
+  inputRef?: React.Ref<{ focus: () => void }>;
 }
 
 /** The props of the React Aria date root that do not depend on the kind of value. */
-export function dateRootProps({ minValue, maxValue, errorMessage, isDisabled, className }: DateFieldOptions) {
+export function dateRootProps({ minValue, maxValue, errorMessage, isDisabled, className, onBlur }: DateFieldOptions) {
   return {
+    // React Aria calls it when focus leaves the picker as a whole, and not while its calendar is open.
+    onBlur,
     minValue: minValue ? parseDate(minValue) : undefined,
     maxValue: maxValue ? parseDate(maxValue) : undefined,
     isInvalid: errorMessage ? true : undefined,
@@ -58,6 +64,9 @@ export function DaySegments({ slot }: { slot?: 'start' | 'end' }) {
   );
 }
 
+const focusFirstSegment = (group: HTMLElement | null) =>
+  group?.querySelector<HTMLElement>('[role="spinbutton"]')?.focus();
+
 /**
  * The inside of a date field's React Aria root: label, the inputs with a clear button (while there
  * is a value; it puts focus back on the first segment) and the calendar button, description,
@@ -75,6 +84,7 @@ export function DateFieldFrame({
   onClear,
   calendar,
   openOnMount,
+  inputRef,
   children,
 }: DateFieldOptions & {
   hasValue: boolean;
@@ -88,6 +98,7 @@ export function DateFieldFrame({
   const nameId = useId();
   const group = useRef<HTMLDivElement>(null);
   const calendarButton = useRef<HTMLButtonElement>(null);
+  useImperativeHandle(inputRef, () => ({ focus: () => focusFirstSegment(group.current) }), []);
   const single = useContext(DatePickerStateContext);
   const range = useContext(DateRangePickerStateContext);
   const state = single ?? range;
@@ -115,7 +126,7 @@ export function DateFieldFrame({
             className="date-field__button"
             onPress={() => {
               onClear();
-              group.current?.querySelector<HTMLElement>('[role="spinbutton"]')?.focus();
+              focusFirstSegment(group.current);
             }}
           >
             <CloseIcon size={18} />

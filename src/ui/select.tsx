@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef } from 'react';
+import { useContext, useEffect, useImperativeHandle, useRef } from 'react';
 import {
   Select as AriaSelect,
   Button,
@@ -44,6 +44,8 @@ export interface SelectProps {
    * list brings focus back there (the lazily loaded select's first press).
    */
   openOnMount?: boolean;
+  /** Focuses the select's button: where a form sends focus when the field has a message. */
+  inputRef?: React.Ref<{ focus: () => void }>;
 }
 
 // A key no API id takes (ids are integers or slugs), so it cannot clash with an option.
@@ -65,10 +67,12 @@ export function Select({
   labelHidden,
   autoFocus,
   openOnMount,
+  inputRef,
 }: SelectProps) {
   const items = emptyLabel ? [{ id: EMPTY_KEY, name: emptyLabel }, ...options] : options;
   const value: Key | null = selectedKey ?? (emptyLabel ? EMPTY_KEY : null);
   const button = useRef<HTMLButtonElement>(null);
+  useImperativeHandle(inputRef, () => ({ focus: () => button.current?.focus() }), []);
   return (
     <AriaSelect
       value={value}

@@ -17,8 +17,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useApiLogic } from '@/core/api';
 import { announceChange } from '@/core/data-events';
+import { useFailureFeedback } from '@/core/forms/use-failure-feedback';
 import { useList } from '@/core/lists/use-list';
-import { useFailureFeedback } from '@/core/use-failure-feedback';
 import { formatDay } from '@/lib/dates';
 import { notify } from '@/ui/notify';
 import {
@@ -31,11 +31,13 @@ import { defaultDueDate } from './invoice-draft';
 
 const ALL_ORDERS: Record<string, never> = {};
 
+type FocusTarget = { focus: () => void };
+
 /** Where focus goes for each problem; the view fills them in. */
 export interface ProblemTargets {
   /** The orders' first checkbox, else the client select (no client chosen yet). */
-  orders: () => HTMLElement | null | undefined;
-  dueDate: () => HTMLElement | null | undefined;
+  orders: () => FocusTarget | null | undefined;
+  dueDate: () => FocusTarget | null | undefined;
 }
 
 /** behaviour §5: focus moves to the first field with a message (no client yet: the client). */

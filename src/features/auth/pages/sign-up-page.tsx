@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { z } from 'zod/mini';
 import { useApiLogic } from '@/core/api';
+import { requiredSecret } from '@/core/forms/rules';
+import { useForm } from '@/core/forms/use-form';
 import { paths } from '@/core/paths';
-import { useFailureFeedback } from '@/core/use-failure-feedback';
-import { requiredSecret, useForm } from '@/lib/use-form';
 import { LightButton } from '@/ui/light-button';
 import { LightTextField } from '@/ui/light-field';
 import { LightLink } from '@/ui/light-link';
@@ -51,25 +51,17 @@ const focusOnMount = (element: HTMLElement | null) => element?.focus();
 /** /signup: creates an account, then tells the user to verify their email (behaviour §2 and §5). */
 export function SignUpPage() {
   const registration = useActorRef(useApiLogic(registrationLogic), { input: { fallback: SIGN_UP_FALLBACK } });
-  const isRegistering = useSelector(registration, (s) => s.hasTag('busy'));
   const isRegistered = useSelector(registration, (s) => s.matches('succeeded'));
-  const form = useForm(signUpSchema, { email: '', first_name: '', last_name: '', password: '', confirm_password: '' });
-  useFailureFeedback(registration, 'submission.failed', form, {
-    fallback: SIGN_UP_FALLBACK,
-    fields: { raw_password: 'password' },
-  });
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const values = form.submit();
-    if (!values) return;
-    const { email, password, first_name, last_name } = values;
-    const submit = {
-      type: 'submission.submit' as const,
+  const form = useForm({
+    schema: signUpSchema,
+    initial: { email: '', first_name: '', last_name: '', password: '', confirm_password: '' },
+    workflow: registration,
+    toEvent: ({ email, password, first_name, last_name }) => ({
+      type: 'submission.submit',
       input: { email, raw_password: password, first_name, last_name },
-    };
-    if (registration.getSnapshot().can(submit)) registration.send(submit);
-  };
+    }),
+    failure: { type: 'submission.failed', fallback: SIGN_UP_FALLBACK, fields: { raw_password: 'password' } },
+  });
 
   if (isRegistered) {
     return (
@@ -89,7 +81,7 @@ export function SignUpPage() {
   return (
     <main className="auth">
       <p className="auth__product">Game Offers Marketplace</p>
-      <form className="auth__card" onSubmit={onSubmit} noValidate aria-labelledby="signup-title">
+      <form className="auth__card" onSubmit={form.submit} noValidate aria-labelledby="signup-title">
         <h1 id="signup-title" tabIndex={-1} ref={focusIfLost}>
           Sign up
         </h1>
@@ -112,7 +104,7 @@ export function SignUpPage() {
           autoComplete="new-password"
           {...form.field('confirm_password')}
         />
-        <LightButton type="submit" variant="primary" isPending={isRegistering}>
+        <LightButton type="submit" variant="primary" isPending={form.isBusy}>
           Sign up
         </LightButton>
         <p className="auth__switch">

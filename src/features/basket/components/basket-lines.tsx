@@ -4,7 +4,7 @@ import { type BasketItem, basket, lineTotalCents, MAX_QUANTITY } from '@/core/do
 import { centsOfEuros } from '@/lib/money';
 import { Button } from '@/ui/button';
 import { FlameIcon, InfoIcon, TrashIcon, WarningIcon } from '@/ui/icons';
-import { NumberField } from '@/ui/number-field';
+import { QuantityField } from '@/ui/quantity-field';
 import { type PriceChange, UNAVAILABLE_TEXT, type Unavailability } from '../availability.logic';
 import type { BasketCheckout } from '../use-basket-checkout';
 import './basket-lines.css';
@@ -64,12 +64,11 @@ const BasketLine = memo(function BasketLine({ item, unavailable, priceChange, is
       <p className="basket-line__price">
         <span className="basket-line__caption">Unit price</span> {formatCents(centsOfEuros(item.price))}
       </p>
-      <NumberField
-        variant="cell"
+      <QuantityField
+        variant="stepper"
         label={`Quantity of ${name}`}
-        minValue={1}
-        maxValue={MAX_QUANTITY}
         value={item.quantity}
+        maximum={MAX_QUANTITY}
         onChange={(quantity) => quantity !== null && basket.setQuantity(id, quantity)}
         className="basket-line__quantity"
       />

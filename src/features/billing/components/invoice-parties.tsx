@@ -13,6 +13,8 @@ export function InvoiceParties(props: {
   shelf: StorefrontOrders | null;
   onClientChange: (client: number | null) => void;
   onStorefrontChange: (storefront: number | null) => void;
+  /** Focuses the client select (behaviour §5: no client yet is the first problem). */
+  clientRef?: React.Ref<{ focus: () => void }>;
 }) {
   const { clients, client, shelf } = props;
   return (
@@ -27,6 +29,7 @@ export function InvoiceParties(props: {
         selectedKey={client?.client.id ?? null}
         onSelectionChange={(key) => props.onClientChange(typeof key === 'number' ? key : null)}
         description="Clients with completed orders not invoiced yet."
+        inputRef={props.clientRef}
       />
       {client && shelf && client.storefronts.length > 1 && (
         <Select

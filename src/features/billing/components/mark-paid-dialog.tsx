@@ -1,10 +1,12 @@
 import { formatCents } from '@openapi/rules/money';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import { z } from 'zod/mini';
 import type { Invoice } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { announceChange } from '@/core/data-events';
 import { partyName } from '@/core/domain/party';
+import { useForm } from '@/core/forms/use-form';
 import { formatDay } from '@/lib/dates';
 import { Button } from '@/ui/button';
 import { DatePicker } from '@/ui/date-picker';
@@ -12,6 +14,15 @@ import { Dialog } from '@/ui/dialog';
 import { notify } from '@/ui/notify';
 import { MARK_PAID_FALLBACK, markPaidLogic } from '../create-invoice.implementations';
 import { localDayOf, paymentDateProblem, todayIso } from '../invoice-draft';
+
+/** A payment day from the issue day to today, read when the form is sent. */
+const paymentSchema = (issuedDay: string) =>
+  z.object({
+    payment_date: z.nullable(z.string()).check((payload) => {
+      const problem = paymentDateProblem(payload.value, issuedDay, todayIso());
+      if (problem) payload.issues.push({ code: 'custom', message: problem, input: payload.value });
+    }),
+  });
 
 /**
  * Records the payment of one issued, unpaid invoice (contract: `markInvoicePaid`): the payment
@@ -22,7 +33,6 @@ import { localDayOf, paymentDateProblem, todayIso } from '../invoice-draft';
  */
 export function MarkPaidDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const paying = useActorRef(useApiLogic(markPaidLogic), { input: { fallback: MARK_PAID_FALLBACK } });
-  const isPaying = useSelector(paying, (s) => s.hasTag('busy'));
   const problem = useSelector(paying, (s) =>
     s.matches('idle') && !s.context.fieldErrors.payment_date ? s.context.problem : null,
   );
@@ -30,8 +40,18 @@ export function MarkPaidDialog({ invoice, onClose }: { invoice: Invoice; onClose
   const issuedDay = localDayOf(invoice.issued_at);
   // ISO days sort as text; an issue day past today (clocks apart) must not leave no day to pick.
   const [earliest = todayDay] = [issuedDay, todayDay].sort();
-  const [day, setDay] = useState<string | null>(todayDay);
-  const [dayError, setDayError] = useState<string | undefined>();
+  const form = useForm({
+    schema: paymentSchema(issuedDay),
+    initial: { payment_date: todayDay as string | null },
+    workflow: paying,
+    // The check above lets no empty day through.
+    toEvent: ({ payment_date }) =>
+      payment_date === null ? null : { type: 'submission.submit', input: { invoiceId: invoice.id, payment_date } },
+    // A message that is not about the date is shown in the dialog, where focus is.
+    failure: { type: 'submission.failed', snackbar: false },
+  });
+  const isPaying = form.isBusy;
+  const day = form.field('payment_date');
 
   useEffect(() => {
     const succeeded = paying.on('submission.succeeded', ({ result }) => {
@@ -40,23 +60,12 @@ export function MarkPaidDialog({ invoice, onClose }: { invoice: Invoice; onClose
       announceChange('invoices');
       onClose();
     });
-    const failed = paying.on('submission.failed', ({ fieldErrors }) => {
-      setDayError(fieldErrors.payment_date);
-      announceChange('invoices');
-    });
+    const failed = paying.on('submission.failed', () => announceChange('invoices'));
     return () => {
       succeeded.unsubscribe();
       failed.unsubscribe();
     };
   }, [paying, onClose]);
-
-  const onConfirm = () => {
-    const found = paymentDateProblem(day, issuedDay, todayIso());
-    setDayError(found);
-    if (found || day === null) return;
-    const send = { type: 'submission.submit' as const, input: { invoiceId: invoice.id, payment_date: day } };
-    if (paying.getSnapshot().can(send)) paying.send(send);
-  };
 
   return (
     <Dialog
@@ -70,7 +79,7 @@ export function MarkPaidDialog({ invoice, onClose }: { invoice: Invoice; onClose
           <Button slot="close" isDisabled={isPaying}>
             Cancel
           </Button>
-          <Button variant="primary" isPending={isPaying} onPress={onConfirm}>
+          <Button variant="primary" isPending={isPaying} onPress={() => form.submit()}>
             Mark paid
           </Button>
         </>
@@ -83,15 +92,12 @@ export function MarkPaidDialog({ invoice, onClose }: { invoice: Invoice; onClose
         </p>
         <DatePicker
           label="Payment date"
-          value={day}
-          onChange={(next) => {
-            setDay(next);
-            setDayError(undefined);
-          }}
+          value={day.value}
+          onChange={day.onChange}
           minValue={earliest}
           maxValue={todayDay}
           description="The day the payment arrived: from the issue day to today."
-          errorMessage={dayError}
+          errorMessage={day.errorMessage}
         />
         {problem && (
           <p role="alert" className="create-invoice__problem">

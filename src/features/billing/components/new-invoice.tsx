@@ -32,14 +32,13 @@ const getOrderId = (order: Order) => String(order.id);
  * The draft is the machine's (machines/invoice-draft); this view renders it and sends its events.
  */
 export function NewInvoice() {
-  const choicesArea = useRef<HTMLDivElement>(null);
+  const clientField = useRef<{ focus: () => void }>(null);
   const ordersArea = useRef<HTMLDivElement>(null);
-  const dueArea = useRef<HTMLDivElement>(null);
+  const dueField = useRef<{ focus: () => void }>(null);
   const { candidates, draft, isLoaded, clients, client, shelf, billed } = useInvoiceDraft({
-    orders: () =>
-      ordersArea.current?.querySelector<HTMLElement>('tbody input[type="checkbox"]') ??
-      choicesArea.current?.querySelector<HTMLElement>('button'),
-    dueDate: () => dueArea.current?.querySelector<HTMLElement>('[role="spinbutton"]'),
+    // The grid's first row checkbox; the data grid gives no handle for it.
+    orders: () => ordersArea.current?.querySelector<HTMLElement>('tbody input[type="checkbox"]') ?? clientField.current,
+    dueDate: () => dueField.current,
   });
   const dueDate = useSelector(draft, selectDueDate);
   const problems = useSelector(draft, selectProblems);
@@ -70,8 +69,9 @@ export function NewInvoice() {
 
   return (
     <div className="create-invoice__form">
-      <div ref={choicesArea} className="create-invoice__choices">
+      <div className="create-invoice__choices">
         <InvoiceParties
+          clientRef={clientField}
           clients={clients}
           client={client}
           shelf={shelf}
@@ -130,17 +130,16 @@ export function NewInvoice() {
           <dt>Issue date</dt>
           <dd>Today, {formatDay(todayDay)}</dd>
         </dl>
-        <div ref={dueArea}>
-          <DatePicker
-            label="Due date"
-            value={dueDate}
-            onChange={(next) => draft.send({ type: 'dueDate.change', dueDate: next })}
-            minValue={todayDay}
-            description="Today or later."
-            errorMessage={problems.due_date}
-            isRequired
-          />
-        </div>
+        <DatePicker
+          label="Due date"
+          value={dueDate}
+          onChange={(next) => draft.send({ type: 'dueDate.change', dueDate: next })}
+          minValue={todayDay}
+          description="Today or later."
+          errorMessage={problems.due_date}
+          isRequired
+          inputRef={dueField}
+        />
         <p className="create-invoice__total" role="status">
           Total for {countOf(billed.length, 'order')}: <strong>{formatCents(totalCentsOf(billed))}</strong>
         </p>

@@ -3,7 +3,7 @@ import type { Offer } from '@/api/models';
 import { basket, MAX_POSITIONS, MAX_QUANTITY, useBasketQuantity } from '@/core/domain/basket';
 import { CellButton } from '@/ui/cell-button';
 import { notify } from '@/ui/notify';
-import { QuantityInput } from '@/ui/quantity-input';
+import { QuantityField } from '@/ui/quantity-field';
 
 /**
  * A row's quantity (minimum 1, behaviour §5) and "Add to basket". It reads only its own basket
@@ -39,11 +39,11 @@ export function AddToBasketCell({ offer }: { offer: Offer }) {
 
   return (
     <div className="offer-basket">
-      <QuantityInput
+      <QuantityField
+        variant="cell"
         label={`Quantity for ${offer.product}`}
-        defaultValue={1}
-        min={1}
-        max={MAX_QUANTITY}
+        value={1}
+        maximum={MAX_QUANTITY}
         onChange={setQuantity}
       />
       <CellButton

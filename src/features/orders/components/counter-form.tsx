@@ -1,18 +1,20 @@
 import { refusalMessageOf } from '@machines/negotiation/negotiation.logic';
 import type { NegotiationRef } from '@machines/negotiation/negotiation.machine';
-import { priceAboveMaximumMessage, quantityRangeMessage, tooLongMessage } from '@openapi/rules/bounds';
+import { priceAboveMaximumMessage, tooLongMessage } from '@openapi/rules/bounds';
 import { formatCents, moneyOf } from '@openapi/rules/money';
 import { centsOfPriceInput } from '@openapi/rules/price';
+import { quantityOfInput } from '@openapi/rules/quantity';
 import { FIELD_LIMITS } from '@openapi/schema.facts';
-import { useSelector } from '@xstate/react';
 import { useId, useMemo, useRef, useState } from 'react';
+import type { EventFrom } from 'xstate';
 import { z } from 'zod/mini';
 import type { CounterRequest, Order, OrderLine } from '@/api/models';
-import { useFailureFeedback } from '@/core/use-failure-feedback';
-import { useForm } from '@/lib/use-form';
+import { priceCents, quantity } from '@/core/forms/rules';
+import { useForm } from '@/core/forms/use-form';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { PriceField } from '@/ui/price-field';
+import { QuantityField } from '@/ui/quantity-field';
 import { TextField } from '@/ui/text-field';
 
 /** The contract's bounds of `CounterRequest`. */
@@ -27,21 +29,17 @@ const COUNTER_FALLBACK = refusalMessageOf(null, 'counter');
 const priceKey = (line: OrderLine) => `unit_price-${line.id}`;
 const quantityKey = (line: OrderLine) => `quantity-${line.id}`;
 
-const isQuantity = (text: string) => /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_QUANTITY;
-
 function counterSchema(lines: readonly OrderLine[]) {
-  const shape: Record<string, z.ZodMiniType<string, string>> = {
+  const shape: Record<string, z.ZodMiniType<unknown, string>> = {
     note: z.string().check(z.trim(), z.maxLength(MAX_NOTE, tooLongMessage('note', MAX_NOTE))),
   };
+  const withinMaximum = {
+    isWithin: (cents: number) => cents <= MAX_UNIT_PRICE_CENTS,
+    message: priceAboveMaximumMessage(MAX_UNIT_PRICE_CENTS),
+  };
   for (const line of lines) {
-    shape[priceKey(line)] = z.string().check(
-      z.minLength(1, 'Enter a unit price, for example 9.50.'),
-      z.refine((price) => centsOfPriceInput(price) > 0, { message: 'Enter a price above zero, for example 9.50.' }),
-      z.refine((price) => centsOfPriceInput(price) <= MAX_UNIT_PRICE_CENTS, {
-        message: priceAboveMaximumMessage(MAX_UNIT_PRICE_CENTS),
-      }),
-    );
-    shape[quantityKey(line)] = z.string().check(z.refine(isQuantity, { message: quantityRangeMessage(MAX_QUANTITY) }));
+    shape[priceKey(line)] = priceCents('Enter a unit price, for example 9.50.', withinMaximum);
+    shape[quantityKey(line)] = quantity(MAX_QUANTITY);
   }
   return z.object(shape);
 }
@@ -54,7 +52,7 @@ function proposed(line: OrderLine, values: Values) {
   const quantityText = values[quantityKey(line)] ?? '';
   return {
     cents: cents > 0 ? cents : line.unit_price,
-    quantity: isQuantity(quantityText) ? Number(quantityText) : line.quantity,
+    quantity: quantityOfInput(quantityText, MAX_QUANTITY) ?? line.quantity,
   };
 }
 
@@ -77,6 +75,24 @@ function counterLinesOf(lines: readonly OrderLine[], values: Values): CounterReq
 }
 
 /**
+ * Where a refusal's messages go: the server numbers lines as they were sent, so
+ * `lines.0.unit_price` is the price of the first line sent; a message about a line as a whole goes
+ * onto its first input.
+ */
+function fieldNamesOf(sent: EventFrom<NegotiationRef> | null) {
+  const names: Partial<Record<string, string>> = {};
+  if (sent?.type !== 'negotiation.counter') return names;
+  sent.counter.lines.forEach(({ line_id }, index) => {
+    const line = { id: line_id } as OrderLine;
+    names[`lines.${index}.unit_price`] = priceKey(line);
+    names[`lines.${index}.quantity`] = quantityKey(line);
+    names[`lines.${index}.line_id`] = priceKey(line);
+    names[`lines.${index}.non_field_errors`] = priceKey(line);
+  });
+  return names;
+}
+
+/**
  * The seller's counter-offer on an order (behaviour §4): per line a new unit price and/or quantity,
  * old → new beside it and the new total under them, and a note. At least one line must change;
  * only changed lines and fields are sent (`negotiation.counter`). A refusal's field messages land
@@ -93,7 +109,6 @@ export function CounterForm({
   onClose: () => void;
 }) {
   const formId = useId();
-  const isSending = useSelector(negotiation, (s) => s.hasTag('busy'));
   const initial = useMemo(() => {
     // In the order of the form, so the first field with a message takes focus.
     const values: Values = {};
@@ -104,24 +119,26 @@ export function CounterForm({
     values.note = '';
     return values;
   }, [order.lines]);
-  const form = useForm(counterSchema(order.lines), initial);
   const [unchanged, setUnchanged] = useState(false);
   const firstInput = useRef<HTMLInputElement | null>(null);
-  // The line ids in the order they were sent, to read `lines.0.unit_price` back onto its line.
-  const [sentLineIds, setSentLineIds] = useState<readonly number[]>([]);
-  const fields = useMemo(() => {
-    const names: Partial<Record<string, string>> = {};
-    sentLineIds.forEach((lineId, index) => {
-      const line = { id: lineId } as OrderLine;
-      names[`lines.${index}.unit_price`] = priceKey(line);
-      names[`lines.${index}.quantity`] = quantityKey(line);
-      // A message about the line as a whole goes onto its first input.
-      names[`lines.${index}.line_id`] = priceKey(line);
-      names[`lines.${index}.non_field_errors`] = priceKey(line);
-    });
-    return names;
-  }, [sentLineIds]);
-  useFailureFeedback(negotiation, 'negotiation.failed', form, { fallback: COUNTER_FALLBACK, fields });
+  const form = useForm({
+    schema: counterSchema(order.lines),
+    initial,
+    workflow: negotiation,
+    // Only what changed against the order is sent, read from the text as the preview reads it.
+    toEvent: (valid, typed) => {
+      const lines = counterLinesOf(order.lines, typed);
+      if (lines.length === 0) {
+        setUnchanged(true);
+        firstInput.current?.focus();
+        return null;
+      }
+      const note = String(valid.note);
+      return { type: 'negotiation.counter', counter: { lines, ...(note && { note }) } };
+    },
+    failure: { type: 'negotiation.failed', fallback: COUNTER_FALLBACK, fields: fieldNamesOf },
+  });
+  const isSending = form.isBusy;
 
   const changes = counterLinesOf(order.lines, form.values);
   const currentCents = order.lines.reduce((sum, line) => sum + line.unit_price * line.quantity, 0);
@@ -129,23 +146,6 @@ export function CounterForm({
     const { cents, quantity } = proposed(line, form.values);
     return sum + cents * quantity;
   }, 0);
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const valid = form.submit();
-    if (!valid) return;
-    const lines = counterLinesOf(order.lines, valid);
-    if (lines.length === 0) {
-      setUnchanged(true);
-      firstInput.current?.focus();
-      return;
-    }
-    const counter: CounterRequest = { lines, ...(valid.note && { note: valid.note }) };
-    const send = { type: 'negotiation.counter' as const, counter };
-    if (!negotiation.getSnapshot().can(send)) return;
-    setSentLineIds(lines.map((line) => line.line_id));
-    negotiation.send(send);
-  };
 
   const footer = (
     <>
@@ -166,7 +166,7 @@ export function CounterForm({
       size="large"
       footer={footer}
     >
-      <form id={formId} className="counter-form" onSubmit={onSubmit} noValidate>
+      <form id={formId} className="counter-form" onSubmit={form.submit} noValidate>
         <p className="counter-form__intro">
           Propose a new unit price, a new quantity or both for the lines you want to change. The client then accepts or
           declines the counter-offer.
@@ -203,11 +203,11 @@ export function CounterForm({
                     if (index === 0) firstInput.current = element;
                   }}
                 />
-                <TextField
+                <QuantityField
                   {...quantity}
-                  onChange={keepChanged((typed) => quantity.onChange(typed.replace(/\D/g, '')))}
+                  value={quantity.value ?? ''}
+                  onChange={keepChanged(quantity.onChange)}
                   label="Quantity"
-                  inputMode="numeric"
                   description={`Now ${line.quantity}`}
                 />
               </div>

@@ -1,13 +1,12 @@
 import { FIELD_LIMITS, FIELD_PATTERNS } from '@openapi/schema.facts';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { z } from 'zod/mini';
 import type { Profile } from '@/api/models';
 import { useApiLogic } from '@/core/api';
+import { useForm } from '@/core/forms/use-form';
 import { SessionContext } from '@/core/session/session';
-import { useFailureFeedback } from '@/core/use-failure-feedback';
 import { useLoad } from '@/core/use-load';
-import { useForm } from '@/lib/use-form';
 import { Button } from '@/ui/button';
 import { notify } from '@/ui/notify';
 import { Page } from '@/ui/page';
@@ -58,10 +57,14 @@ export function ProfilePage() {
 function ProfileForm({ profile }: { profile: Profile }) {
   const session = SessionContext.useActorRef();
   const saving = useActorRef(useApiLogic(profileSaveLogic), { input: { fallback: PROFILE_SAVE_FALLBACK } });
-  const isSaving = useSelector(saving, (s) => s.hasTag('busy'));
   const { first_name, last_name, phone, company } = profile;
-  const form = useForm(profileSchema, { first_name, last_name, phone, company });
-  useFailureFeedback(saving, 'submission.failed', form, { fallback: PROFILE_SAVE_FALLBACK });
+  const form = useForm({
+    schema: profileSchema,
+    initial: { first_name, last_name, phone, company },
+    workflow: saving,
+    toEvent: (input) => ({ type: 'submission.submit', input }),
+    failure: { type: 'submission.failed', fallback: PROFILE_SAVE_FALLBACK },
+  });
 
   useEffect(() => {
     const subscription = saving.on('submission.succeeded', ({ result }) => {
@@ -71,16 +74,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
     return () => subscription.unsubscribe();
   }, [saving, session]);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const input = form.submit();
-    if (!input) return;
-    const save = { type: 'submission.submit' as const, input };
-    if (saving.getSnapshot().can(save)) saving.send(save);
-  };
-
   return (
-    <form className="profile__form" onSubmit={onSubmit} noValidate aria-labelledby="profile-details-title">
+    <form className="profile__form" onSubmit={form.submit} noValidate aria-labelledby="profile-details-title">
       <TextField label="Email" value={profile.email} isReadOnly description="Your sign-in address." />
       <div className="profile__row">
         <TextField
@@ -110,7 +105,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         {...form.field('company')}
       />
       <div className="profile__actions">
-        <Button type="submit" variant="primary" isPending={isSaving}>
+        <Button type="submit" variant="primary" isPending={form.isBusy}>
           Save
         </Button>
       </div>

@@ -59,9 +59,12 @@ export function BulkActions({ tab, selection, filters, rows, onSettled }: BulkAc
       ? 'the selected offer'
       : `the ${count} selected offers`;
   const them = count === 1 ? 'it' : 'them';
+  const requestOf = (request: Omit<BulkRequest, 'target'>): BulkRequest => ({
+    ...request,
+    target: { ids: [...selection.ids], allMatching: selection.allMatching, filters, shown: rows },
+  });
   const apply = (request: Omit<BulkRequest, 'target'>) => {
-    const target = { ids: [...selection.ids], allMatching: selection.allMatching, filters, shown: rows };
-    const event = { type: 'bulk.apply' as const, request: { ...request, target } };
+    const event = { type: 'bulk.apply' as const, request: requestOf(request) };
     if (applying.getSnapshot().can(event)) applying.send(event);
   };
   // While the action runs the dialogs cannot be dismissed (isPending, isDismissDisabled).
@@ -109,7 +112,7 @@ export function BulkActions({ tab, selection, filters, rows, onSettled }: BulkAc
             description={`Set new values on ${these}. Fields left empty keep each offer's own value.`}
             applyLabel={`Update ${offersText(count)}`}
             applying={applying}
-            onApply={(fields) => apply({ action: 'update', ...fields })}
+            requestOf={(fields) => requestOf({ action: 'update', ...fields })}
             onClose={close}
           />
         </Suspense>

@@ -1,9 +1,10 @@
-import type { BulkFields } from '@machines/bulk-actions/bulk-actions.types';
+import type { BulkFields, BulkRequest } from '@machines/bulk-actions/bulk-actions.types';
 import { momentProblem, unitPriceProblem, validityProblems } from '@openapi/rules/offer';
 import { formatPriceInput } from '@openapi/rules/price';
-import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { z } from 'zod/mini';
 import { useOptions } from '@/core/domain/options';
+import { useForm } from '@/core/forms/use-form';
 import { fromLocalIso } from '@/lib/dates';
 import { Button } from '@/ui/button';
 import { DateTimePicker } from '@/ui/date-time-picker';
@@ -23,9 +24,9 @@ interface BulkValues {
 type BulkField = keyof BulkValues;
 type BulkErrors = Partial<Record<BulkField | 'form', string>>;
 
-const EMPTY: BulkValues = { unit_price: '', start: null, end: null, region_id: null };
 /** The fields in the order they are shown: the first with a message takes focus. */
-const FIELDS: readonly BulkField[] = ['unit_price', 'start', 'end', 'region_id'];
+const EMPTY: BulkValues = { unit_price: '', start: null, end: null, region_id: null };
+const FIELDS = Object.keys(EMPTY) as BulkField[];
 const NOTHING_TO_CHANGE = 'Fill in at least one field to change.';
 
 /**
@@ -64,12 +65,16 @@ function fieldsOf(values: BulkValues): BulkFields {
   return fields;
 }
 
-/** Focuses the first input, segment or button of a field of the form (not a select's hidden copy). */
-function focusField(form: HTMLFormElement | null, name: BulkField) {
-  const field = form?.querySelector(`[data-field="${name}"]`);
-  const targets = field?.querySelectorAll<HTMLElement>('input:not([type="hidden"]), [role="spinbutton"], button');
-  [...(targets ?? [])].find((target) => !target.closest('[aria-hidden="true"]'))?.focus();
-}
+/** The offer rules as the form's schema; a problem of the whole form has no path. */
+const bulkSchema = z.pipe(
+  z.custom<BulkValues>().check((payload) => {
+    for (const [name, message] of Object.entries(problemsOf(payload.value))) {
+      if (message)
+        payload.issues.push({ code: 'custom', message, input: payload.value, path: name === 'form' ? [] : [name] });
+    }
+  }),
+  z.transform(fieldsOf),
+);
 
 interface BulkUpdateDialogProps {
   /** Which offers change and how, in a sentence. */
@@ -78,7 +83,8 @@ interface BulkUpdateDialogProps {
   applyLabel: string;
   /** The bulk action's workflow: busy while it runs, and the server's field errors when refused. */
   applying: BulkApplyRef;
-  onApply: (fields: BulkFields) => void;
+  /** The bulk action's request that sets these fields on the chosen offers. */
+  requestOf: (fields: BulkFields) => BulkRequest;
   onClose: () => void;
 }
 
@@ -88,49 +94,20 @@ interface BulkUpdateDialogProps {
  * together on submit (behaviour §5), with the editing row's rules. A refusal from the server puts
  * its messages, naming the offer, on the fields. Mounted while open, so each opening starts empty.
  */
-export function BulkUpdateDialog({ description, applyLabel, applying, onApply, onClose }: BulkUpdateDialogProps) {
+export function BulkUpdateDialog({ description, applyLabel, applying, requestOf, onClose }: BulkUpdateDialogProps) {
   const formId = useId();
-  const form = useRef<HTMLFormElement>(null);
   const { options } = useOptions();
-  const isApplying = useSelector(applying, (s) => s.hasTag('busy'));
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<BulkErrors>({});
-
-  useEffect(() => {
-    const subscription = applying.on('bulk.refused', ({ fieldErrors }) => {
-      const landed: BulkErrors = {};
-      for (const name of FIELDS) if (fieldErrors[name]) landed[name] = fieldErrors[name];
-      setErrors((current) => ({ ...current, ...landed }));
-      const first = FIELDS.find((name) => landed[name]);
-      if (first) focusField(form.current, first);
-    });
-    return () => subscription.unsubscribe();
-  }, [applying]);
-
-  const change = <K extends BulkField>(name: K, value: BulkValues[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    // Changing a field clears its message until it loses focus again.
-    setErrors((current) => ({ ...current, [name]: undefined, form: undefined }));
-  };
-
-  // A field is checked when focus leaves it (not when it moves between a picker's segments).
-  const onBlur = (event: React.FocusEvent<HTMLFormElement>) => {
-    const field = event.target.closest<HTMLElement>('[data-field]');
-    const name = FIELDS.find((candidate) => candidate === field?.dataset.field);
-    if (!field || !name || field.contains(event.relatedTarget)) return;
-    const problems = problemsOf(values);
-    const related = name === 'start' && values.end !== null ? { end: problems.end } : {};
-    setErrors((current) => ({ ...current, [name]: problems[name], ...related }));
-  };
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const problems = problemsOf(values);
-    setErrors(problems);
-    const first = FIELDS.find((name) => problems[name]);
-    if (first) focusField(form.current, first);
-    else if (!problems.form) onApply(fieldsOf(values));
-  };
+  const form = useForm({
+    schema: bulkSchema,
+    initial: EMPTY,
+    workflow: applying,
+    toEvent: (fields) => ({ type: 'bulk.apply', request: requestOf(fields) }),
+    // The bar shows the message in the snackbar; the messages naming a field go on it here.
+    failure: { type: 'bulk.refused', snackbar: false },
+    checkWith: { start: ['end'] },
+  });
+  const isApplying = form.isBusy;
+  const region = form.field('region_id');
 
   const footer = (
     <>
@@ -151,50 +128,22 @@ export function BulkUpdateDialog({ description, applyLabel, applying, onApply, o
       footer={footer}
     >
       <p className="bulk-update__description">{description}</p>
-      <form id={formId} ref={form} className="bulk-update" onSubmit={onSubmit} onBlur={onBlur} noValidate>
-        <div data-field="unit_price">
-          <PriceField
-            label="Unit price"
-            name="unit_price"
-            value={values.unit_price}
-            onChange={(price) => change('unit_price', price)}
-            errorMessage={errors.unit_price}
-            isInvalid={Boolean(errors.unit_price)}
-          />
-        </div>
-        <div data-field="start">
-          <DateTimePicker
-            label="Start"
-            name="start"
-            value={values.start}
-            onChange={(start) => change('start', start)}
-            errorMessage={errors.start}
-            isInvalid={Boolean(errors.start)}
-          />
-        </div>
-        <div data-field="end">
-          <DateTimePicker
-            label="End"
-            name="end"
-            value={values.end}
-            onChange={(end) => change('end', end)}
-            errorMessage={errors.end}
-            isInvalid={Boolean(errors.end)}
-          />
-        </div>
-        <div data-field="region_id">
-          <Select
-            label="Region"
-            options={options?.regions ?? []}
-            emptyLabel="Keep each offer's region"
-            selectedKey={values.region_id}
-            onSelectionChange={(key) => change('region_id', key === null ? null : Number(key))}
-            errorMessage={errors.region_id}
-          />
-        </div>
-        {errors.form && (
+      <form id={formId} className="bulk-update" onSubmit={form.submit} noValidate>
+        <PriceField {...form.field('unit_price')} label="Unit price" />
+        <DateTimePicker {...form.field('start')} label="Start" />
+        <DateTimePicker {...form.field('end')} label="End" />
+        <Select
+          label="Region"
+          options={options?.regions ?? []}
+          emptyLabel="Keep each offer's region"
+          selectedKey={region.value}
+          onSelectionChange={(key) => region.onChange(key === null ? null : Number(key))}
+          errorMessage={region.errorMessage}
+          inputRef={region.inputRef}
+        />
+        {form.formError && (
           <p role="alert" className="bulk-update__message">
-            {errors.form}
+            {form.formError}
           </p>
         )}
       </form>
