@@ -87,6 +87,7 @@ async function basketLines(access: string) {
 const clientScreens = (ids: { order: number; invoice: number }): Screen[] => [
   { name: 'offers', path: '/offers' },
   { name: 'offers-empty', path: '/offers?search=no-such-game' },
+  { name: 'offers-hot', path: '/offers/promo?is_hot=true' },
   { name: 'offers-special-price', path: '/offers', prepare: askSpecialPrice },
   { name: 'basket-popover', path: '/offers', basket: true, prepare: openBasket },
   { name: 'cart', path: '/offers/order', basket: true },
