@@ -13,14 +13,25 @@
  * grid draws the editing row's cells around the editors (data-grid-edit-cells.tsx).
  */
 import { createColumnHelper, type RowData, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
-import { type MouseEvent, use, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type MouseEvent,
+  use,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { DataGridProps, GridFeatures } from './data-grid.types';
 import { DataGridHeader } from './data-grid-header';
 import { GridProfiling, profiled } from './data-grid-profiling';
 import { DataGridRow } from './data-grid-row';
 import { GridProblem, GridProgress, GridSkeleton } from './data-grid-states';
 import { activateRow, pageIds, rangeIds, sortBy, sortOf, toggleRows } from './grid-actions';
-import { createGridFocus, useEditOrigin, useFocusBackWhenSelectionEnds, useRovingCells } from './grid-focus';
+import { createGridFocus, useEditOrigin, useFocusBackWhenSelectionEnds, useRovingCells, widgetsOf } from './grid-focus';
 import { onGridKeyDown } from './grid-keys';
 import { Pagination } from './pagination';
 import './data-grid.css';
@@ -99,6 +110,12 @@ export function DataGrid<TRow extends RowData, TMeta extends object = object>(pr
   const editOrigin = useEditOrigin(props.rowEditor);
   const onCellFocus = useRovingCells(tableRef, focus, bodyRows, columnCount);
   useFocusBackWhenSelectionEnds(tableRef, focus, selection?.selectedIds.size ?? 0);
+  useImperativeHandle(props.focusRef, () => ({
+    focus: () => {
+      const cell = tableRef.current?.tBodies[0]?.rows[0]?.cells[0];
+      if (cell) (widgetsOf(cell)[0] ?? cell).focus();
+    },
+  }));
   // A page past the end (a stale link, rows removed meanwhile) goes to the last page.
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   useEffect(() => {

@@ -4,7 +4,7 @@
  * and its inline row editing. The grid's files import them from here, never from one another.
  */
 import type { RowData, rowSortingFeature, TableOptions } from '@tanstack/react-table';
-import type { ComponentType } from 'react';
+import type { ComponentType, Ref } from 'react';
 
 /** What an editable column's editor gets: the row being edited, as it was when the edit began. */
 export type GridEditorProps<TRow> = { row: TRow };
@@ -111,6 +111,11 @@ export interface DataGridProps<TRow extends RowData, TMeta extends object = obje
    * again. Below `--data-grid-min-width` (62rem) the grid scrolls sideways.
    */
   layout?: 'fixed';
+  /**
+   * A focus handle for a form that names the grid as the field to fix (Create Invoice's orders):
+   * its `focus()` moves focus to the first row's first control.
+   */
+  focusRef?: Ref<{ focus: () => void }>;
 }
 
 /** A cell by grid coordinates: row 0 is the header row, `col` the cell's index in its row. */

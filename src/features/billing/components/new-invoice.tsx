@@ -33,11 +33,12 @@ const getOrderId = (order: Order) => String(order.id);
  */
 export function NewInvoice() {
   const clientField = useRef<{ focus: () => void }>(null);
-  const ordersArea = useRef<HTMLDivElement>(null);
+  const ordersGrid = useRef<{ focus: () => void }>(null);
+  const shownOrders = useRef(0);
   const dueField = useRef<{ focus: () => void }>(null);
   const { candidates, draft, isLoaded, clients, client, shelf, billed } = useInvoiceDraft({
-    // The grid's first row checkbox; the data grid gives no handle for it.
-    orders: () => ordersArea.current?.querySelector<HTMLElement>('tbody input[type="checkbox"]') ?? clientField.current,
+    // The first order's checkbox, or the client while there is no order to pick.
+    orders: () => (ordersGrid.current && shownOrders.current > 0 ? ordersGrid.current : clientField.current),
     dueDate: () => dueField.current,
   });
   const dueDate = useSelector(draft, selectDueDate);
@@ -54,6 +55,7 @@ export function NewInvoice() {
     () => (shelf ? sortOrders(shelf.orders, ordering).slice((page - 1) * size, page * size) : null),
     [shelf, ordering, page, size],
   );
+  shownOrders.current = rows?.length ?? 0;
 
   if (candidates.problem && candidates.rows === null) {
     return <LoadProblem message={candidates.problem} onRetry={candidates.retry} />;
@@ -86,7 +88,7 @@ export function NewInvoice() {
         />
       </div>
 
-      <div ref={ordersArea} className="create-invoice__orders">
+      <div className="create-invoice__orders">
         {problems.order_ids && (
           <p role="alert" className="create-invoice__problem">
             {problems.order_ids}
@@ -98,6 +100,7 @@ export function NewInvoice() {
             columns={invoiceableOrderColumns}
             rows={rows}
             getRowId={getOrderId}
+            focusRef={ordersGrid}
             isLoading={candidates.isLoading}
             problem={candidates.problem}
             onRetry={candidates.retry}

@@ -97,8 +97,8 @@ export function SpecialPriceDialog({ offer, onClose }: { offer: Offer; onClose: 
           <QuantityField {...form.field('quantity')} label="Quantity" />
           <PriceField
             {...form.field('unit_price')}
-            label="Desired unit price (€)"
-            description={`In euros, below the list price of ${formatCents(listCents)}.`}
+            label="Desired unit price"
+            description={`Below the list price of ${formatCents(listCents)}.`}
           />
           <TextField {...form.field('note')} label="Note" description="Optional." maxLength={MAX_NOTE} />
         </form>
