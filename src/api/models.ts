@@ -27,5 +27,6 @@ export type ManageOfferListQuery = NonNullable<operations['listManageOffers']['p
 export type OfferChange = Schemas['OfferChange'];
 export type OfferConflict = Read<Schemas['OfferConflict']>;
 export type InvoicePaymentRequest = Schemas['InvoicePaymentRequest'];
+export type InvoiceCreateRequest = Schemas['InvoiceCreateRequest'];
 export type UploadDuplicate = Schemas['UploadDuplicate'];
 export type CounterRequest = Schemas['CounterRequest'];

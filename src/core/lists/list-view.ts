@@ -21,7 +21,7 @@
 import type { listMachine } from '@machines/list/list.machine';
 import { z } from 'zod/mini';
 import type { ApiClient } from '@/api/client';
-import type { DataTopic } from '../data-events';
+import type { ListData } from '../data-events';
 import { idParam, type Shape } from './list-query';
 
 /** What every paged list call of the contract takes besides its filters. */
@@ -50,7 +50,7 @@ export interface ListViewConfig<Q extends ListQueryBase, Row, F extends FilterSh
   /** What the grid says when the list cannot be read and the error carries no message. */
   fallback: string;
   /** The changes elsewhere in the app that reload the list (behaviour §7). */
-  refreshOn: readonly DataTopic[];
+  refreshOn: readonly ListData[];
   /** Export CSV of the whole filtered set (src/core/lists/export-csv.ts), when the screen has one. */
   export?: (api: ApiClient) => (query: Q, signal: AbortSignal) => Promise<number>;
   /** The address parameter naming the row open in its dialog (`?order=12`), when rows open one. */

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type DataTopic, onDataChange } from '../data-events';
+import { type ListData, onDataChange } from '../data-events';
 import { useStartedActor } from '../use-started-actor';
 import type { ListLogic } from './list-view';
 
@@ -12,7 +12,7 @@ import type { ListLogic } from './list-view';
 export function useList<TParams, TRow>(
   logic: ListLogic<TParams, TRow>,
   params: TParams,
-  options: { fallback: string; refreshOn?: readonly DataTopic[] },
+  options: { fallback: string; refreshOn?: readonly ListData[] },
 ) {
   // The first read leaves now, with the page's first render (alongside the filter choices'), not
   // after the page has rendered and its effects have run.
@@ -30,7 +30,7 @@ export function useList<TParams, TRow>(
   useEffect(() => {
     if (!topics) return;
     const reload = () => list.send({ type: 'list.load', params: sent.current.params });
-    const stops = topics.split(' ').map((topic) => onDataChange(topic as DataTopic, reload));
+    const stops = topics.split(' ').map((topic) => onDataChange(topic as ListData, reload));
     return () => {
       for (const stop of stops) stop();
     };

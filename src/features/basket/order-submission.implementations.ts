@@ -9,6 +9,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { z } from 'zod/mini';
 import type { ApiClient } from '@/api/client';
 import { unwrap } from '@/api/unwrap';
+import { changing } from '@/core/data-events';
 import { MAX_QUANTITY } from '@/core/domain/basket';
 import { persisted } from '@/lib/persisted';
 
@@ -98,20 +99,19 @@ export function orderSubmissionLogic(api: ApiClient) {
         const cart = await unwrap(api.GET('/api/v1/cart/', { signal }));
         return cart.items.map((item) => item.id);
       }),
+      // The orders it made (or, read again, the orders a lost answer made) join the order lists.
       checkoutCart: fromPromise(async ({ input, signal }) => {
-        const result = await unwrap(
-          api.POST('/api/v1/cart/checkout/', {
-            params: { header: { 'Idempotency-Key': input.key } },
-            body: { cart_item_ids: input.cart_item_ids },
-            signal,
-          }),
-        );
+        const call = api.POST('/api/v1/cart/checkout/', {
+          params: { header: { 'Idempotency-Key': input.key } },
+          body: { cart_item_ids: input.cart_item_ids },
+          signal,
+        });
+        const result = await changing(['orders'], unwrap(call));
         return result.orders.map((order) => order.id);
       }),
       readCheckout: fromPromise(async ({ input, signal }) => {
-        const result = await unwrap(
-          api.GET('/api/v1/cart/checkout/{key}/', { params: { path: { key: input } }, signal }),
-        );
+        const call = api.GET('/api/v1/cart/checkout/{key}/', { params: { path: { key: input } }, signal });
+        const result = await changing(['orders'], unwrap(call));
         return result.orders.map((order) => order.id);
       }),
     },

@@ -7,7 +7,6 @@ import type { orderSubmissionMachine } from '@machines/order-submission/order-su
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useApiLogic } from '@/core/api';
-import { announceChange } from '@/core/data-events';
 import { basket } from '@/core/domain/basket';
 import { useStartedActor } from '@/core/use-started-actor';
 import { notify } from '@/ui/notify';
@@ -25,7 +24,6 @@ export function OrderSubmissionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const sent = order.on('order.sent', ({ lines }) => {
       basket.removeSent(lines);
-      announceChange('cart', 'orders');
       notify({ type: 'success', message: 'Order sent successfully!' });
     });
     const failed = order.on('order.failed', ({ message }) => notify({ type: 'error', message }));

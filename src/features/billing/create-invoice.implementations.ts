@@ -1,11 +1,13 @@
 /** Create Invoice's calls: the orders that can be invoiced, the new invoice, and a payment. */
 import { billedOf } from '@machines/invoice-draft/invoice-draft.logic';
 import { invoiceDraftMachine } from '@machines/invoice-draft/invoice-draft.machine';
+import { fieldErrorsOf } from '@machines/shared/message-of';
 import { PARAMETER_LIMITS } from '@openapi/schema.facts';
 import { assign, fromPromise, type MachineImplementationsFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
-import type { InvoicePaymentRequest, Order } from '@/api/models';
+import type { InvoiceCreateRequest, InvoicePaymentRequest, Order } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
+import { changing } from '@/core/data-events';
 import { list, submission } from '@/core/workflows';
 import { draftProblems, dueDateProblem, todayIso } from './invoice-draft';
 
@@ -65,7 +67,14 @@ export const invoiceDraftRules = {
 export const invoiceDraftLogic = (api: ApiClient) =>
   invoiceDraftMachine.provide({
     actors: {
-      createInvoice: fromPromise(({ input, signal }) => unwrap(api.POST('/api/v1/invoices/', { body: input, signal }))),
+      // An order invoiced meanwhile (another tab) must leave the list, so it cannot be picked again.
+      createInvoice: fromPromise(({ input, signal }) =>
+        changing(
+          ['orders', 'invoices'],
+          unwrap(api.POST('/api/v1/invoices/', { body: input, signal })),
+          (error) => fieldErrorsOf<InvoiceCreateRequest>(error).order_ids !== undefined,
+        ),
+      ),
     },
     ...invoiceDraftRules,
   });
@@ -73,5 +82,10 @@ export const invoiceDraftLogic = (api: ApiClient) =>
 /** Records the payment of an issued, unpaid invoice (`markInvoicePaid`). */
 export const markPaidLogic = (api: ApiClient) =>
   submission(({ invoiceId, ...body }: InvoicePaymentRequest & { invoiceId: number }, signal) =>
-    unwrap(api.POST('/api/v1/invoices/{invoiceId}/pay/', { params: { path: { invoiceId } }, body, signal })),
+    changing(
+      ['invoices'],
+      unwrap(api.POST('/api/v1/invoices/{invoiceId}/pay/', { params: { path: { invoiceId } }, body, signal })),
+      // Refused, the invoice may have been paid meanwhile: the list shows it as it now is.
+      () => true,
+    ),
   );

@@ -16,7 +16,6 @@ import { formatCents } from '@openapi/rules/money';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useApiLogic } from '@/core/api';
-import { announceChange } from '@/core/data-events';
 import { useFailureFeedback } from '@/core/forms/use-failure-feedback';
 import { useList } from '@/core/lists/use-list';
 import { formatDay } from '@/lib/dates';
@@ -66,8 +65,6 @@ export function useInvoiceDraft(targets: ProblemTargets) {
     {
       showServerErrors: (fieldErrors) => {
         focusFirstProblem(latest.current, fieldErrors);
-        // An order invoiced meanwhile (another tab) leaves the list, so it cannot be picked again.
-        if (fieldErrors.order_ids) announceChange('orders');
         return Object.keys(fieldErrors).length > 0;
       },
     },
@@ -80,7 +77,6 @@ export function useInvoiceDraft(targets: ProblemTargets) {
         type: 'success',
         message: `Invoice ${invoice.number} created for ${invoice.client.name}: ${formatCents(invoice.total)}, due ${formatDay(invoice.due_date)}.`,
       });
-      announceChange('orders', 'invoices');
     });
     return () => {
       refused.unsubscribe();

@@ -4,6 +4,7 @@ import type { CsvColumn } from '@openapi/rules/csv';
 import type { ApiClient } from '@/api/client';
 import type { Offer, OfferListQuery, SpecialPriceRequest } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
+import { changing } from '@/core/data-events';
 import { exportCsv } from '@/core/lists/export-csv';
 import { list, submission } from '@/core/workflows';
 import { plainAmount } from '@/lib/money';
@@ -42,5 +43,5 @@ export const offerExport = (api: ApiClient) => (query: OfferListQuery, signal: A
 /** Creates an order awaiting the seller (the contract's `special_price_requested`). */
 export const specialPriceLogic = (api: ApiClient) =>
   submission((body: SpecialPriceRequest, signal) =>
-    unwrap(api.POST('/api/v1/orders/request-special-price/', { body, signal })),
+    changing(['orders'], unwrap(api.POST('/api/v1/orders/request-special-price/', { body, signal }))),
   );

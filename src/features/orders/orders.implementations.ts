@@ -1,10 +1,12 @@
 /** The orders pages' calls: the order lists, one order, the CSV exports and the negotiation moves. */
 import { negotiationMachine } from '@machines/negotiation/negotiation.machine';
+import { statusOf } from '@machines/shared/message-of';
 import type { CsvColumn } from '@openapi/rules/csv';
 import { fromPromise, type MachineImplementationsFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import type { Order, OrderListQuery } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
+import { changing } from '@/core/data-events';
 import { exportCsv } from '@/core/lists/export-csv';
 import { list, load } from '@/core/workflows';
 import { plainAmount } from '@/lib/money';
@@ -71,11 +73,15 @@ export const orderLoadLogic = (api: ApiClient) =>
   load((orderId: number, signal) => unwrap(api.GET('/api/v1/orders/{orderId}/', { params: path(orderId), signal })));
 
 /** The negotiation machine's calls (contract: the order endpoints); each answers the order as it now is. */
+/** A move changes the order lists; a 409 says the order moved on meanwhile, so they are stale too. */
+const moved = <T>(call: Parameters<typeof unwrap<T>>[0]) =>
+  changing(['orders'], unwrap(call), (error) => statusOf(error) === 409);
+
 const negotiationImplementations = (api: ApiClient) =>
   ({
     actors: {
       respondToCounter: fromPromise(({ input, signal }) =>
-        unwrap(
+        moved(
           api.POST('/api/v1/orders/{orderId}/counter/response/', {
             params: path(input.orderId),
             body: { accept: input.accept },
@@ -84,7 +90,7 @@ const negotiationImplementations = (api: ApiClient) =>
         ),
       ),
       cancelOrder: fromPromise(({ input, signal }) =>
-        unwrap(
+        moved(
           api.POST('/api/v1/orders/{orderId}/cancel/', {
             params: path(input.orderId),
             body: input.reason ? { reason: input.reason } : {},
@@ -93,12 +99,12 @@ const negotiationImplementations = (api: ApiClient) =>
         ),
       ),
       counterOrder: fromPromise(({ input, signal }) =>
-        unwrap(
+        moved(
           api.POST('/api/v1/orders/{orderId}/counter/', { params: path(input.orderId), body: input.counter, signal }),
         ),
       ),
       approveOrder: fromPromise(({ input, signal }) =>
-        unwrap(api.POST('/api/v1/orders/{orderId}/approve/', { params: path(input.orderId), signal })),
+        moved(api.POST('/api/v1/orders/{orderId}/approve/', { params: path(input.orderId), signal })),
       ),
       readOrder: fromPromise(({ input, signal }) =>
         unwrap(api.GET('/api/v1/orders/{orderId}/', { params: path(input.orderId), signal })),

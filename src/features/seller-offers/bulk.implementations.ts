@@ -23,6 +23,7 @@ import { type ActorRefFrom, fromPromise } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import type { ManageOfferListQuery, Offer, OfferChange } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
+import { changing } from '@/core/data-events';
 
 /** The most offers one call takes: the contract's `maxItems` of `PublishRequest.offer_ids` and `BulkUpdateRequest.offers`. */
 const CHUNK_SIZE = Math.min(
@@ -182,16 +183,19 @@ function refusalOf(error: unknown, { chunk, purpose, isFirst, products }: SendCh
   return new BulkRefusal(permissionMessageOf(error, ACTION_TEXT[chunk.action]));
 }
 
-/** One chunk's call; resolves how many offers the server wrote. */
+/** One chunk's call (an undo's too); resolves how many offers the server wrote. Each changes the offer lists. */
 const sendChunkCall = (api: ApiClient, chunk: BulkChunk, signal: AbortSignal) =>
-  chunk.action === 'update'
-    ? unwrap(api.POST('/api/v1/manage-offers/update/', { body: { offers: chunk.changes }, signal }))
-    : unwrap(
-        api.POST('/api/v1/manage-offers/publish/', {
-          body: { offer_ids: chunk.ids, publish: chunk.action === 'publish' },
-          signal,
-        }),
-      );
+  changing(
+    ['offers'],
+    chunk.action === 'update'
+      ? unwrap(api.POST('/api/v1/manage-offers/update/', { body: { offers: chunk.changes }, signal }))
+      : unwrap(
+          api.POST('/api/v1/manage-offers/publish/', {
+            body: { offer_ids: chunk.ids, publish: chunk.action === 'publish' },
+            signal,
+          }),
+        ),
+  );
 
 /** The bulk-actions machine with the API's calls. */
 export const bulkActionsLogic = (api: ApiClient) =>

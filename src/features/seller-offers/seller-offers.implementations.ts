@@ -9,6 +9,7 @@ import { MALFORMED_MESSAGE } from '@/api/api-error';
 import type { ApiClient } from '@/api/client';
 import type { ManageOfferListQuery, Offer, OfferChange, OfferConflict } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
+import { changing } from '@/core/data-events';
 import { list } from '@/core/workflows';
 import { fromLocalIso, toLocalIso } from '@/lib/dates';
 import { plainAmount } from '@/lib/money';
@@ -83,28 +84,32 @@ export const offerRules = {
   },
 } satisfies MachineImplementationsFrom<typeof rowEditingMachine>;
 
+/** One offer saved: the offer as saved, or someone else's version when the save conflicts (409). */
+async function saveOne(api: ApiClient, input: SaveInput, signal: AbortSignal) {
+  const change = changeOf(input);
+  const call = api.POST('/api/v1/manage-offers/update/', { body: { offers: [change] }, signal });
+  try {
+    const [saved] = (await unwrap(call)).offers;
+    if (!saved) throw new Error(MALFORMED_MESSAGE);
+    return { saved };
+  } catch (error) {
+    // Only a 409 has an answer to read again: a call that never got one rethrows its raw
+    // network error, and the seller would read "Failed to fetch" instead of unwrap's words.
+    if (statusOf(error) !== 409) throw error;
+    // Someone saved this offer since the edit began; their version comes back to compare.
+    const { error: body } = await call;
+    const theirs = isStaleVersion(body) ? body.offers[0] : undefined;
+    if (typeof theirs !== 'object') throw error;
+    // Unless "someone" was this very save, whose answer was lost: it is saved, once.
+    return holdsChange(theirs, change) ? { saved: theirs } : { conflict: theirs };
+  }
+}
+
 const rowEditingImplementations = (api: ApiClient) =>
   ({
     actors: {
-      saveOffer: fromPromise(async ({ input, signal }) => {
-        const change = changeOf(input);
-        const call = api.POST('/api/v1/manage-offers/update/', { body: { offers: [change] }, signal });
-        try {
-          const [saved] = (await unwrap(call)).offers;
-          if (!saved) throw new Error(MALFORMED_MESSAGE);
-          return { saved };
-        } catch (error) {
-          // Only a 409 has an answer to read again: a call that never got one rethrows its raw
-          // network error, and the seller would read "Failed to fetch" instead of unwrap's words.
-          if (statusOf(error) !== 409) throw error;
-          // Someone saved this offer since the edit began; their version comes back to compare.
-          const { error: body } = await call;
-          const theirs = isStaleVersion(body) ? body.offers[0] : undefined;
-          if (typeof theirs !== 'object') throw error;
-          // Unless "someone" was this very save, whose answer was lost: it is saved, once.
-          return holdsChange(theirs, change) ? { saved: theirs } : { conflict: theirs };
-        }
-      }),
+      // Saved or in conflict, the offer lists have another version to show.
+      saveOffer: fromPromise(({ input, signal }) => changing(['offers'], saveOne(api, input, signal))),
     },
     ...offerRules,
   }) satisfies MachineImplementationsFrom<typeof rowEditingMachine>;

@@ -8,6 +8,7 @@ import type { ApiClient } from '@/api/client';
 import type { ManageOfferListQuery, UploadDuplicate } from '@/api/models';
 import { tokenStore } from '@/api/token-store';
 import { unwrap } from '@/api/unwrap';
+import { listsChanged } from '@/core/data-events';
 import { exportCsv } from '@/core/lists/export-csv';
 import { checkOfferCsv, offerCsvColumns, refusalOf } from './offer-csv';
 
@@ -95,7 +96,12 @@ export const uploadLogic = (refreshOnce: () => Promise<string | null>) =>
         const controller = new AbortController();
         const progress = (sent: number, total: number) => sendBack({ type: 'send.progress', sent, total });
         sendUpload(input, refreshOnce, progress, controller.signal).then(
-          (answer) => sendBack(outcomeOf(answer)),
+          (answer) => {
+            const outcome = outcomeOf(answer);
+            // Uploaded now, or by the first try whose answer was lost: the offer lists have new rows.
+            if (outcome.type === 'send.done' || outcome.type === 'send.duplicate') listsChanged('offers');
+            sendBack(outcome);
+          },
           // Aborted, the machine has left `sending`; otherwise the refresh could not reach the server.
           () => controller.signal.aborted || sendBack(outcomeOf({ status: 0, statusText: '', body: undefined })),
         );

@@ -9,7 +9,6 @@ import type { BulkAction, BulkOutcome } from '@machines/bulk-actions/bulk-action
 import { useEffect, useRef, useState } from 'react';
 import { createActor } from 'xstate';
 import { useApiLogic } from '@/core/api';
-import { announceChange } from '@/core/data-events';
 import { type Notice, notify } from '@/ui/notify';
 import { type BulkApplyRef, bulkActionsLogic } from './bulk.implementations';
 
@@ -28,12 +27,8 @@ const PARTIAL_TIMEOUT_MS = 10_000;
 /** The snackbar's Undo: the action puts the old values back and the offer lists reload. */
 function undo(action: BulkApplyRef) {
   if (!action.getSnapshot().can({ type: 'bulk.undo' })) return;
-  const finish = (notice: Notice) => {
-    announceChange('offers');
-    notify(notice);
-  };
-  action.on('bulk.undone', (done) => finish({ type: 'success', message: UNDONE[done.action] }));
-  action.on('bulk.undoFailed', ({ message }) => finish({ type: 'error', message }));
+  action.on('bulk.undone', (done) => notify({ type: 'success', message: UNDONE[done.action] }));
+  action.on('bulk.undoFailed', ({ message }) => notify({ type: 'error', message }));
   action.send({ type: 'bulk.undo' });
 }
 
@@ -65,7 +60,6 @@ export function useBulkActions(onSettled: () => void): BulkApplyRef {
   useEffect(() => {
     const subscriptions = [
       action.on('bulk.done', ({ outcome }) => {
-        announceChange('offers');
         showOutcome(outcome, action);
         // After a half-done action the selection stays, so the rest can be tried again.
         if (outcome.problem === null) latestOnSettled.current();

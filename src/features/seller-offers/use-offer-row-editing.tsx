@@ -9,7 +9,6 @@ import { useActorRef } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Offer } from '@/api/models';
 import { useApiLogic } from '@/core/api';
-import { announceChange } from '@/core/data-events';
 import { announce } from '@/ui/announce';
 import { warmCellEditors } from '@/ui/cell-editors';
 import type { GridStore, RowEditor } from '@/ui/data-grid.types';
@@ -80,18 +79,14 @@ export function useOfferRowEditing({ rows, userId }: { rows: readonly Offer[] | 
 
   useEffect(() => {
     const subscriptions = [
-      editing.on('row.saved', () => {
-        notify({ type: 'success', message: 'Offer updated' });
-        announceChange('offers');
-      }),
+      editing.on('row.saved', () => notify({ type: 'success', message: 'Offer updated' })),
       // The error snackbar is assertive already: announcing the message too would say it twice.
       editing.on('row.failed', ({ message }) => notify({ type: 'error', message })),
       // A refused field's message sits under its input, which may not have focus: say it now.
       editing.on('row.refused', ({ errors }) => announce(refusalText(errors), 'assertive')),
-      editing.on('row.conflict', () => {
-        announce('Someone else changed this offer. Compare the two versions and keep one.', 'assertive');
-        announceChange('offers');
-      }),
+      editing.on('row.conflict', () =>
+        announce('Someone else changed this offer. Compare the two versions and keep one.', 'assertive'),
+      ),
       editing.on('draft.changed', ({ original, draft }) => keeping.keep({ userId, original, draft })),
       editing.on('draft.settled', ({ id }) => keeping.drop(id)),
       editing.on('edit.left', () => {

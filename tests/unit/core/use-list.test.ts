@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { announceChange } from '@/core/data-events';
+import { listsChanged } from '@/core/data-events';
 import { useList } from '@/core/lists/use-list';
 import { list } from '@/core/workflows';
 
@@ -43,7 +43,7 @@ describe('useList', () => {
     expect(calls[1]?.signal.aborted).toBe(true);
     expect(result.current).toMatchObject({ rows: [{ id: 1 }], isLoading: true });
 
-    act(() => announceChange('offers'));
+    act(() => listsChanged('offers'));
     expect(calls.at(-1)?.params).toEqual({ publisher: '4', page: 2 });
     act(() => calls.at(-1)?.answer([{ id: 2 }]));
     await waitFor(() => expect(result.current).toMatchObject({ rows: [{ id: 2 }], isLoading: false }));
@@ -59,7 +59,7 @@ describe('useList', () => {
     expect(result.current).toMatchObject({ problem: null, isLoading: true });
     expect(calls).toHaveLength(2);
     unmount();
-    act(() => announceChange('offers'));
+    act(() => listsChanged('offers'));
     expect(calls).toHaveLength(2);
   });
 });

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod/mini';
 import type { Invoice } from '@/api/models';
 import { useApiLogic } from '@/core/api';
-import { announceChange } from '@/core/data-events';
 import { partyName } from '@/core/domain/party';
 import { useForm } from '@/core/forms/use-form';
 import { formatDay } from '@/lib/dates';
@@ -57,14 +56,9 @@ export function MarkPaidDialog({ invoice, onClose }: { invoice: Invoice; onClose
     const succeeded = paying.on('submission.succeeded', ({ result }) => {
       const paidOn = result.payment_date ? ` on ${formatDay(result.payment_date)}` : '';
       notify({ type: 'success', message: `Invoice ${result.number} marked as paid${paidOn}.` });
-      announceChange('invoices');
       onClose();
     });
-    const failed = paying.on('submission.failed', () => announceChange('invoices'));
-    return () => {
-      succeeded.unsubscribe();
-      failed.unsubscribe();
-    };
+    return () => succeeded.unsubscribe();
   }, [paying, onClose]);
 
   return (

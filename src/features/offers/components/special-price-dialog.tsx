@@ -6,7 +6,6 @@ import { useEffect, useId, useRef } from 'react';
 import { z } from 'zod/mini';
 import type { Offer } from '@/api/models';
 import { useApiLogic } from '@/core/api';
-import { announceChange } from '@/core/data-events';
 import { priceCents, quantity, REQUIRED_MESSAGE } from '@/core/forms/rules';
 import { useForm } from '@/core/forms/use-form';
 import { paths } from '@/core/paths';
@@ -53,11 +52,6 @@ export function SpecialPriceDialog({ offer, onClose }: { offer: Offer; onClose: 
     failure: { type: 'submission.failed', fallback: SPECIAL_PRICE_FALLBACK },
   });
   const isSending = form.isBusy;
-
-  useEffect(() => {
-    const subscription = sending.on('submission.succeeded', () => announceChange('orders'));
-    return () => subscription.unsubscribe();
-  }, [sending]);
 
   // One primary button that turns from "Send request" into "Done": React Aria announces a pending
   // button by reference, so removing it right after sending would leave that announcement nameless.

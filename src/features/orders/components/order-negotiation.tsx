@@ -14,7 +14,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { Order } from '@/api/models';
 import { useApiLogic } from '@/core/api';
-import { announceChange } from '@/core/data-events';
 import { partyName } from '@/core/domain/party';
 import { SessionContext } from '@/core/session/session';
 import { formatDateTime } from '@/lib/dates';
@@ -77,7 +76,6 @@ export function OrderNegotiation({ order: loaded }: { order: Order }) {
 
   useEffect(() => {
     const subscriptions = [
-      negotiation.on('order.changed', () => announceChange('orders')),
       negotiation.on('negotiation.moved', ({ move }) => {
         notify({ type: 'success', message: DONE_MESSAGES[move] });
         // The pressed button may be gone (nothing left to answer), and a closing confirmation

@@ -3,7 +3,6 @@ import type { UploadProblem } from '@machines/offer-upload/offer-upload.types';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useContext, useEffect, useId, useState } from 'react';
 import { ApiContext } from '@/core/api';
-import { announceChange } from '@/core/data-events';
 import { useOptions } from '@/core/domain/options';
 import { download } from '@/core/lists/export-csv';
 import { paths } from '@/core/paths';
@@ -57,18 +56,11 @@ export function UploadOffersDialog({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     const subscription = upload.on('offers.uploaded', ({ count }) => {
-      announceChange('offers');
       const { before, tab, after } = uploadedSummary(count);
       announce(`${before}${tab}${after}`, 'polite');
     });
     return () => subscription.unsubscribe();
   }, [upload]);
-
-  // The server knows the file: when its first answer was lost on the way, the lists have not
-  // heard of those offers yet.
-  useEffect(() => {
-    if (state === 'duplicate') announceChange('offers');
-  }, [state]);
 
   const downloadTemplate = () => {
     if (options) download(csvBlob(templateCsv(options, today(getLocalTimeZone()))), 'offers-template.csv');
