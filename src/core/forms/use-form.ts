@@ -19,6 +19,16 @@ export interface FocusTarget {
   focus: () => void;
 }
 
+/** What `field(name)` gives a widget. */
+export interface FormField<TValue> {
+  name: string;
+  value: TValue;
+  errorMessage: string | undefined;
+  onChange: (value: TValue) => void;
+  onBlur: () => void;
+  inputRef: (target: FocusTarget | null) => void;
+}
+
 export interface FormOptions<TValues extends object, TOutput, TRef extends AnyActorRef> {
   schema: z.ZodMiniType<TOutput, TValues>;
   /** The values the fields start with; their key order is the order the fields are shown in. */
@@ -80,7 +90,7 @@ export function useForm<TValues extends object, TOutput, TRef extends AnyActorRe
     setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   };
 
-  const field = <N extends K>(name: N) => ({
+  const field = <N extends K>(name: N): FormField<TValues[N]> & { name: N } => ({
     name,
     value: values[name],
     errorMessage: errors[name],

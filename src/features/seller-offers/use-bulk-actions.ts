@@ -9,7 +9,7 @@ import type { BulkAction, BulkOutcome } from '@machines/bulk-actions/bulk-action
 import { useEffect, useRef, useState } from 'react';
 import { createActor } from 'xstate';
 import { useApiLogic } from '@/core/api';
-import { type Notice, notify } from '@/ui/notify';
+import { notify } from '@/ui/notify';
 import { type BulkApplyRef, bulkActionsLogic } from './bulk.implementations';
 
 const PAST: Record<BulkAction, string> = { publish: 'published', withdraw: 'withdrawn', update: 'updated' };
