@@ -3,14 +3,17 @@
  * titles. A new page is one entry. Light enough for the entry chunk, which fetches the current
  * page's code while the stored session is checked; src/app/routes.ts makes the routes of it.
  */
+import type { Profile } from '@machines/session/session.types';
 import type { ComponentType } from 'react';
 import { paths } from '@/core/paths';
 
-interface SignedInPage {
+export interface SignedInPage {
   /** Fetches the page's chunk (one per area) and gives the page component. */
   code: () => Promise<ComponentType>;
   /** The tab title at each path the page shows at. */
   titles: Readonly<Record<string, string>>;
+  /** The permissions the page requires (behaviour §6): one of them is enough, a superuser passes all. */
+  permissions?: readonly Profile['permissions'][number][];
 }
 
 export const signedInPages: readonly SignedInPage[] = [

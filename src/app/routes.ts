@@ -2,24 +2,25 @@
  * The signed-in routes (behaviour §2), made of the page table (src/app/pages.ts) with lazily
  * loaded pages, and the rules of who may see what (behaviour §6).
  */
-import { type Role, roleOf } from '@machines/session/session.selectors';
+import { hasAnyPermission, type Role, roleOf } from '@machines/session/session.selectors';
 import type { Profile } from '@machines/session/session.types';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { paths } from '@/core/paths';
-import { signedInPages } from './pages';
+import { type SignedInPage, signedInPages } from './pages';
 
 export type Audience = 'client' | 'seller' | 'everyone';
 
-interface AppRoute {
+export interface AppRoute {
   path: string;
   title: string;
   page: LazyExoticComponent<ComponentType>;
+  permissions?: SignedInPage['permissions'];
 }
 
-/** One route per path; the paths of a page share its lazy component. */
-export const signedInRoutes: AppRoute[] = signedInPages.flatMap(({ code, titles }) => {
+/** One route per path; the paths of a page share its lazy component and its permissions. */
+export const signedInRoutes: AppRoute[] = signedInPages.flatMap(({ code, titles, permissions }) => {
   const page = lazy(() => code().then((component) => ({ default: component })));
-  return Object.entries(titles).map(([path, title]) => ({ path, title, page }));
+  return Object.entries(titles).map(([path, title]) => ({ path, title, page, permissions }));
 });
 
 /** Who may be where (behaviour §6), by area: one rule for a path and everything under it. */
@@ -44,7 +45,9 @@ export const homeOf = (role: Role) => (role === 'seller' ? paths.manageOffers : 
  * Where this user goes instead of `location`, or null when it may render: every route rule of
  * behaviour §2 and §6 is here, and every refusal is a redirect.
  */
-export function redirectFor(location: string, profile: Profile) {
+export function redirectFor(location: string, profile: Profile, routes: readonly AppRoute[] = signedInRoutes) {
+  const permissions = routes.find((route) => route.path === location)?.permissions;
+  if (permissions && !hasAnyPermission(profile, permissions)) return paths.root;
   const role = roleOf(profile);
   if (HOME_ALIASES.includes(location)) return homeOf(role);
   if (under(location, paths.editor)) return paths.manageOffers;

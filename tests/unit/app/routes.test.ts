@@ -1,19 +1,32 @@
-import { roleOf } from '@machines/session/session.selectors';
+import { hasAnyPermission, roleOf } from '@machines/session/session.selectors';
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '@/api/models';
 import { signedInPages } from '@/app/pages';
-import { documentTitle, homeOf, redirectFor, signedInRoutes } from '@/app/routes';
+import { type AppRoute, documentTitle, homeOf, redirectFor, signedInRoutes } from '@/app/routes';
 import { paths } from '@/core/paths';
 import { aProfile } from '../../support/fixtures';
 
 const profile = (permissions: Profile['permissions'], isSuperuser = false) =>
   aProfile({ permissions, is_superuser: isSuperuser });
+const routeAt = (path: string) => {
+  const route = signedInRoutes.find((r) => r.path === path);
+  if (!route) throw new Error(`no route ${path}`);
+  return route;
+};
+const needing = (permissions: AppRoute['permissions']): AppRoute[] => [{ ...routeAt(paths.profile), permissions }];
 
 describe('roles and permissions (behaviour §6)', () => {
   it('makes a seller of add_offer and a client of everyone else', () => {
     expect(roleOf(profile(['add_offer']))).toBe('seller');
     expect(roleOf(profile(['change_offer', 'delete_offer']))).toBe('client');
     expect(roleOf(profile([], true))).toBe('client');
+  });
+
+  it('lets a superuser pass any permission, and one matching permission is enough', () => {
+    expect(hasAnyPermission(profile([], true), ['delete_offer'])).toBe(true);
+    expect(hasAnyPermission(profile(['change_offer']), ['add_offer', 'change_offer'])).toBe(true);
+    expect(hasAnyPermission(profile(['add_offer']), ['delete_offer'])).toBe(false);
+    expect(hasAnyPermission(profile([]), [])).toBe(true);
   });
 
   it('sends each role home to its own section', () => {
@@ -57,18 +70,22 @@ describe('redirectFor', () => {
     expect(redirectFor('/editor/anything', seller)).toBe(paths.manageOffers);
     expect(redirectFor(paths.editor, client)).toBe(paths.manageOffers);
   });
+
+  it('sends a user without a required permission to /', () => {
+    expect(redirectFor(paths.profile, profile(['add_offer']), needing(['delete_offer']))).toBe(paths.root);
+    expect(redirectFor(paths.profile, profile(['add_offer']), needing(['delete_offer', 'add_offer']))).toBeNull();
+    expect(redirectFor(paths.profile, profile([], true), needing(['delete_offer']))).toBeNull();
+  });
 });
 
 describe('signedInRoutes', () => {
-  const routeAt = (path: string) => signedInRoutes.find((route) => route.path === path);
-
   it('makes a route of every path of the page table, with its title, the paths of a page sharing its lazy page', () => {
     expect(signedInRoutes.map((route) => route.path)).toEqual(
       signedInPages.flatMap((page) => Object.keys(page.titles)),
     );
-    expect(routeAt(paths.offersPromo)?.title).toBe('Promo Offers');
-    expect(routeAt(paths.offersPromo)?.page).toBe(routeAt(paths.offers)?.page);
-    expect(routeAt(paths.cart)?.page).not.toBe(routeAt(paths.offers)?.page);
+    expect(routeAt(paths.offersPromo).title).toBe('Promo Offers');
+    expect(routeAt(paths.offersPromo).page).toBe(routeAt(paths.offers).page);
+    expect(routeAt(paths.cart).page).not.toBe(routeAt(paths.offers).page);
   });
 });
 
