@@ -57,8 +57,6 @@ export const bulkActionsMachine = setup({
       undone: number;
       /** Why the action stopped short or was refused, or why the undo failed. */
       problem: string | null;
-      /** A refused update's field messages. */
-      fieldErrors: BulkFieldErrors;
     },
     events: {} as BulkEvent,
     emitted: {} as BulkEmitted,
@@ -70,7 +68,7 @@ export const bulkActionsMachine = setup({
     sendChunk: notProvided<number, SendChunkInput>('sendChunk'),
   },
   actions: {
-    keepRequest: assign((_, request: BulkRequest) => ({ request, problem: null, fieldErrors: {} })),
+    keepRequest: assign((_, request: BulkRequest) => ({ request, problem: null })),
     keepPlan: assign((_, plan: BulkPlan) => ({ plan: plan.chunks, of: plan.of, products: plan.products })),
     noteSent: assign(({ context }, written: number) => {
       const chunk = context.plan[context.sent];
@@ -134,7 +132,6 @@ export const bulkActionsMachine = setup({
     undo: [],
     undone: 0,
     problem: null,
-    fieldErrors: {},
   },
   initial: 'selecting',
   states: {

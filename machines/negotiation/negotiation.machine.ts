@@ -9,7 +9,7 @@
  * order, and `following` then moves to the answer's status and negotiation. A 409 means the order
  * moved meanwhile: it is read again and shown with "This order changed meanwhile". Any other
  * failure reads as the permission helper (behaviour §8) and leaves the order as it was.
- * Emits `order.changed` with every fresh order, `negotiation.moved` after a move and
+ * Emits `negotiation.moved` after a move and
  * `negotiation.failed` with the message to show and a 400's field messages (the counter form's).
  * A cancel carries the reason given with its confirmation.
  * Invariants: at rest the state is the order's status and negotiation; busy states accept no move.
@@ -98,12 +98,10 @@ export const negotiationMachine = setup({
     forgetMove: assign({ move: null }),
     acceptAnswer: enqueueActions(({ context, enqueue }, order: Order) => {
       enqueue.assign({ order, problem: null });
-      enqueue.emit({ type: 'order.changed', order });
       if (context.move) enqueue.emit({ type: 'negotiation.moved', move: context.move, order });
     }),
     acceptFreshOrder: enqueueActions(({ enqueue }, order: Order) => {
       enqueue.assign({ order, problem: CONFLICT_MESSAGE });
-      enqueue.emit({ type: 'order.changed', order });
       enqueue.emit({ type: 'negotiation.failed', message: CONFLICT_MESSAGE, fieldErrors: {} });
     }),
     /** A refused move; with no move noted, the read after a 409 failed. */

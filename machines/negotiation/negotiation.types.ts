@@ -69,8 +69,6 @@ export type NegotiationEvent =
   | { type: 'negotiation.dismiss' };
 
 export type NegotiationEmitted =
-  /** The order as the server now has it, after a move or a conflict: lists showing it reload. */
-  | { type: 'order.changed'; order: Order }
   | { type: 'negotiation.moved'; move: Move; order: Order }
   /** `fieldErrors`: a 400's first message per field, keyed as the API names them (`lines.0.unit_price`). */
   | { type: 'negotiation.failed'; message: string; fieldErrors: CounterFieldErrors };

@@ -33,7 +33,9 @@ export async function changing<T>(
     listsChanged(...data);
     return result;
   } catch (error) {
-    if (alsoWhenRefused(error)) listsChanged(...data);
+    // An abandoned call (its dialog closed, its page left) says nothing about the data.
+    const abandoned = error instanceof DOMException && error.name === 'AbortError';
+    if (!abandoned && alsoWhenRefused(error)) listsChanged(...data);
     throw error;
   }
 }

@@ -5,9 +5,10 @@
  * React StrictMode mounts, unmounts and remounts at once; the start waits for the end of that
  * commit (a microtask) and the unmount cancels it, so exactly one call leaves. An actor that has
  * started and is stopped is never started again: a later remount gets a fresh one, so the stopped
- * actor's late answer has no live actor to reach. `logic` and `options` are read once.
+ * actor's late answer has no live actor to reach. `logic` and `options` are read
+ * when an actor is made: at the first render, and after a stop.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   type Actor,
   type ActorOptions,
@@ -31,11 +32,13 @@ export function useStartedActor<TLogic extends AnyActorLogic>(
   logic: TLogic,
   ...[options]: OptionsOf<TLogic>
 ): Actor<TLogic> {
-  const [create] = useState(() => () => createActor(logic, options));
-  const [actor, setActor] = useState(create);
+  // A fresh actor starts from what the component has now (a list's current query), not its first render's.
+  const latest = useRef({ logic, options });
+  latest.current = { logic, options };
+  const [actor, setActor] = useState(() => createActor(logic, options));
   useEffect(() => {
     if (stopped.has(actor)) {
-      setActor(create);
+      setActor(createActor(latest.current.logic, latest.current.options));
       return;
     }
     let state: 'waiting' | 'started' | 'cancelled' = 'waiting';
@@ -51,6 +54,6 @@ export function useStartedActor<TLogic extends AnyActorLogic>(
       }
       state = 'cancelled';
     };
-  }, [actor, create]);
+  }, [actor]);
   return actor;
 }

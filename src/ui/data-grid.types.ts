@@ -5,6 +5,7 @@
  */
 import type { RowData, rowSortingFeature, TableOptions } from '@tanstack/react-table';
 import type { ComponentType, Ref } from 'react';
+import type { FocusHandle } from './focus-handle';
 
 /** What an editable column's editor gets: the row being edited, as it was when the edit began. */
 export type GridEditorProps<TRow> = { row: TRow };
@@ -115,7 +116,7 @@ export interface DataGridProps<TRow extends RowData, TMeta extends object = obje
    * A focus handle for a form that names the grid as the field to fix (Create Invoice's orders):
    * its `focus()` moves focus to the first row's first control.
    */
-  focusRef?: Ref<{ focus: () => void }>;
+  focusRef?: Ref<FocusHandle>;
 }
 
 /** A cell by grid coordinates: row 0 is the header row, `col` the cell's index in its row. */

@@ -16,6 +16,7 @@ import { FieldHelp } from './field-help';
 import { CalendarIcon, CloseIcon } from './icons';
 import './field.css';
 import './date-picker.css';
+import type { FocusHandle } from './focus-handle';
 
 /** What DatePicker and DateRangePicker both take besides their value. */
 export interface DateFieldOptions {
@@ -38,7 +39,7 @@ export interface DateFieldOptions {
   /** Called when focus leaves the whole field, not when it moves between its segments (checks on blur, behaviour §5). */
   onBlur?: () => void;
   /** Focuses the first segment: where a form sends focus when the field has a message. */
-  inputRef?: React.Ref<{ focus: () => void }>;
+  inputRef?: React.Ref<FocusHandle>;
 }
 
 /** The props of the React Aria date root that do not depend on the kind of value. */

@@ -46,7 +46,7 @@ interface CellQuantityProps extends CompactQuantityProps {
   variant: 'cell';
 }
 
-export type QuantityFieldProps = FormQuantityProps | StepperQuantityProps | CellQuantityProps;
+type QuantityFieldProps = FormQuantityProps | StepperQuantityProps | CellQuantityProps;
 
 /**
  * A quantity (behaviour §5). In a form or dialog: a labelled text field that keeps digits only as

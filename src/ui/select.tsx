@@ -14,6 +14,7 @@ import { FieldHelp } from './field-help';
 import { CheckIcon, ChevronDownIcon } from './icons';
 import './field.css';
 import './select.css';
+import type { FocusHandle } from './focus-handle';
 
 export interface SelectOption {
   id: number | string;
@@ -45,7 +46,7 @@ export interface SelectProps {
    */
   openOnMount?: boolean;
   /** Focuses the select's button: where a form sends focus when the field has a message. */
-  inputRef?: React.Ref<{ focus: () => void }>;
+  inputRef?: React.Ref<FocusHandle>;
 }
 
 // A key no API id takes (ids are integers or slugs), so it cannot clash with an option.

@@ -8,7 +8,7 @@
  * - `lighthouse`: scores and FCP/LCP/TBT/CLS per route, mobile and desktop (tests/perf/lighthouse.ts);
  * - `latency`: offers list p50/p95/p99, one request at a time, on 100,000 offers;
  * - `paint`: the offers page's data arriving → 100 rows painted, full speed and CPU 4× (grid-paint.ts);
- * - `editing`: inline editing on Manage Offers with 100 rows, against its targets (report.ts) (interact.ts);
+ * - `editing`: inline editing on Manage Offers with 100 rows, against the targets in report.ts (interact.ts);
  * - `renders`: what re-renders when focus moves, an offer is added, a row is edited
  *   (render-counts.bench.tsx, jsdom, counted by <Profiler id>);
  * - `load`: autocannon on the offers list, 32 connections, on the embedded database (plus fewer

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { ActorRef, AnyActorRef } from 'xstate';
 import { notify } from '@/ui/notify';
 
-export interface Failure {
+interface Failure {
   message: string;
   fieldErrors: Partial<Record<string, string>>;
 }

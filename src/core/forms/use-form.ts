@@ -9,15 +9,11 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useRef, useState } from 'react';
 import type { AnyActorRef, EventFrom } from 'xstate';
 import { z } from 'zod/mini';
+import type { FocusHandle } from '@/ui/focus-handle';
 import { type FailureFeedbackOptions, type FailureType, useFailureFeedback } from './use-failure-feedback';
 
 type Errors<K extends string> = Partial<Record<K, string>>;
 type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
-
-/** Something that takes focus: an input, or a widget's own handle (a date picker's first segment). */
-export interface FocusTarget {
-  focus: () => void;
-}
 
 /** What `field(name)` gives a widget. */
 export interface FormField<TValue> {
@@ -26,10 +22,10 @@ export interface FormField<TValue> {
   errorMessage: string | undefined;
   onChange: (value: TValue) => void;
   onBlur: () => void;
-  inputRef: (target: FocusTarget | null) => void;
+  inputRef: (target: FocusHandle | null) => void;
 }
 
-export interface FormOptions<TValues extends object, TOutput, TRef extends AnyActorRef> {
+interface FormOptions<TValues extends object, TOutput, TRef extends AnyActorRef> {
   schema: z.ZodMiniType<TOutput, TValues>;
   /** The values the fields start with; their key order is the order the fields are shown in. */
   initial: TValues;
@@ -61,7 +57,7 @@ export function useForm<TValues extends object, TOutput, TRef extends AnyActorRe
   const [formError, setFormError] = useState<string | undefined>();
   // What was typed last, for a check on blur that comes in the same tick as a widget's change.
   const latest = useRef(values);
-  const targets = useRef(new Map<K, FocusTarget | null>());
+  const targets = useRef(new Map<K, FocusHandle | null>());
   const isBusy = useSelector(workflow, (s) => s.hasTag('busy') as boolean);
   const names = useRef(Object.keys(initial) as K[]);
 
@@ -102,7 +98,7 @@ export function useForm<TValues extends object, TOutput, TRef extends AnyActorRe
       for (const each of [name, ...(checkWith?.[name] ?? [])]) checked[each] = found[each];
       setErrors((current) => ({ ...current, ...checked }));
     },
-    inputRef: (target: FocusTarget | null) => {
+    inputRef: (target: FocusHandle | null) => {
       targets.current.set(name, target);
     },
   });

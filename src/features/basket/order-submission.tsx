@@ -1,7 +1,8 @@
 /**
  * The client's one order submission (behaviour §4 "Submit order flow"), shared by the basket
  * popover and My Cart. Its outcome is applied here, once for the app: the sent lines leave the
- * basket, the cart and order lists reload, and the snackbar says what happened.
+ * basket and the snackbar says what happened (the order lists reload with the checkout's call,
+ * order-submission.implementations.ts).
  */
 import type { orderSubmissionMachine } from '@machines/order-submission/order-submission.machine';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';

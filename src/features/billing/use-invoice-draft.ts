@@ -19,6 +19,7 @@ import { useApiLogic } from '@/core/api';
 import { useFailureFeedback } from '@/core/forms/use-failure-feedback';
 import { useList } from '@/core/lists/use-list';
 import { formatDay } from '@/lib/dates';
+import type { FocusHandle } from '@/ui/focus-handle';
 import { notify } from '@/ui/notify';
 import {
   CREATE_INVOICE_FALLBACK,
@@ -30,13 +31,11 @@ import { defaultDueDate } from './invoice-draft';
 
 const ALL_ORDERS: Record<string, never> = {};
 
-type FocusTarget = { focus: () => void };
-
 /** Where focus goes for each problem; the view fills them in. */
 export interface ProblemTargets {
   /** The orders' first checkbox, else the client select (no client chosen yet). */
-  orders: () => FocusTarget | null | undefined;
-  dueDate: () => FocusTarget | null | undefined;
+  orders: () => FocusHandle | null | undefined;
+  dueDate: () => FocusHandle | null | undefined;
 }
 
 /** behaviour §5: focus moves to the first field with a message (no client yet: the client). */

@@ -72,11 +72,11 @@ const path = (orderId: number) => ({ path: { orderId } });
 export const orderLoadLogic = (api: ApiClient) =>
   load((orderId: number, signal) => unwrap(api.GET('/api/v1/orders/{orderId}/', { params: path(orderId), signal })));
 
-/** The negotiation machine's calls (contract: the order endpoints); each answers the order as it now is. */
 /** A move changes the order lists; a 409 says the order moved on meanwhile, so they are stale too. */
 const moved = <T>(call: Parameters<typeof unwrap<T>>[0]) =>
   changing(['orders'], unwrap(call), (error) => statusOf(error) === 409);
 
+/** The negotiation machine's calls (contract: the order endpoints); each answers the order as it now is. */
 const negotiationImplementations = (api: ApiClient) =>
   ({
     actors: {

@@ -58,6 +58,11 @@ export function useBulkActions(onSettled: () => void): BulkApplyRef {
   latestOnSettled.current = onSettled;
 
   useEffect(() => {
+    // Stopped when the bar went away (or by StrictMode's trial unmount): the bar takes a new one.
+    if (action.getSnapshot().status === 'stopped') {
+      setAction(createActor(logic));
+      return;
+    }
     const subscriptions = [
       action.on('bulk.done', ({ outcome }) => {
         showOutcome(outcome, action);
@@ -72,8 +77,10 @@ export function useBulkActions(onSettled: () => void): BulkApplyRef {
     action.start();
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
-      // A bar that goes away while its action runs stops it; an action done waits for Undo.
-      if (action.getSnapshot().matches('running')) action.stop();
+      // A bar that goes away stops its action, unless the action is done and the snackbar's Undo
+      // may still drive it (or drives it now).
+      const snapshot = action.getSnapshot();
+      if (!(['done', 'partlyDone', 'undoing'] as const).some((state) => snapshot.matches(state))) action.stop();
     };
   }, [action, logic]);
   return action;

@@ -43,21 +43,19 @@ function start(order: Order, role: NegotiationRole, calls: Calls = {}) {
     }),
     { input: { order, role } },
   );
-  const changed = vi.fn();
   const moved = vi.fn();
   const failed = vi.fn();
-  actor.on('order.changed', changed);
   actor.on('negotiation.moved', moved);
   actor.on('negotiation.failed', failed);
   actor.start();
-  return { actor, changed, moved, failed };
+  return { actor, moved, failed };
 }
 
 describe('the client', () => {
   it('accepts a counter-offer: the answer replaces the order and the state follows it', async () => {
     const accepted = { ...countered, negotiation: 'counter_accepted' as const };
     const respond = vi.fn(async () => accepted);
-    const { actor, changed, moved } = start(countered, 'client', { respondToCounter: respond });
+    const { actor, moved } = start(countered, 'client', { respondToCounter: respond });
     expect(actor.getSnapshot().value).toEqual({ in_progress: 'counter_proposed' });
 
     actor.send({ type: 'negotiation.accept' });
@@ -68,7 +66,6 @@ describe('the client', () => {
     expect(respond).toHaveBeenCalledWith({ orderId: 42, accept: true });
     expect(after.value).toEqual({ in_progress: 'counter_accepted' });
     expect(after.context.order).toEqual(accepted);
-    expect(changed).toHaveBeenCalledWith({ type: 'order.changed', order: accepted });
     expect(moved).toHaveBeenCalledWith({ type: 'negotiation.moved', move: 'accept', order: accepted });
     actor.stop();
   });
@@ -190,7 +187,7 @@ describe('failures', () => {
       negotiation: 'counter_proposed',
     });
     const read = vi.fn(async () => fresh);
-    const { actor, changed, failed } = start(countered, 'client', {
+    const { actor, failed } = start(countered, 'client', {
       respondToCounter: async () => {
         throw ApiError.fromBody(409, { detail: 'This order is cancelled: it can no longer be changed.' });
       },
@@ -202,7 +199,6 @@ describe('failures', () => {
     expect(after.value).toBe('cancelled');
     expect(after.context.order).toEqual(fresh);
     expect(after.context.problem).toBe(CONFLICT_MESSAGE);
-    expect(changed).toHaveBeenCalledWith({ type: 'order.changed', order: fresh });
     expect(failed).toHaveBeenCalledWith({
       type: 'negotiation.failed',
       message: 'This order changed meanwhile',
@@ -217,7 +213,7 @@ describe('failures', () => {
     [400, 'The reason is too long.'],
   ])('reads a %i through the permission helper and keeps the order', async (status, message) => {
     const order = aReadOrder({ negotiation: 'counter_declined' });
-    const { actor, failed, changed } = start(order, 'client', {
+    const { actor, failed } = start(order, 'client', {
       cancelOrder: async () => {
         throw ApiError.fromBody(status, { detail: 'The reason is too long.' });
       },
@@ -229,7 +225,6 @@ describe('failures', () => {
     expect(after.context.order).toBe(order);
     expect(after.context.problem).toBe(message);
     expect(failed).toHaveBeenCalledWith({ type: 'negotiation.failed', message, fieldErrors: {} });
-    expect(changed).not.toHaveBeenCalled();
     // The next move starts afresh.
     actor.send({ type: 'negotiation.cancel' });
     expect(actor.getSnapshot().context.problem).toBeNull();

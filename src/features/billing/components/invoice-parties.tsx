@@ -1,5 +1,6 @@
 import type { InvoiceableClient, StorefrontOrders } from '@machines/invoice-draft/invoice-draft.logic';
 import { partyName } from '@/core/domain/party';
+import type { FocusHandle } from '@/ui/focus-handle';
 import { Select } from '@/ui/select';
 import { countOf } from '../invoice-draft';
 
@@ -14,7 +15,7 @@ export function InvoiceParties(props: {
   onClientChange: (client: number | null) => void;
   onStorefrontChange: (storefront: number | null) => void;
   /** Focuses the client select (behaviour §5: no client yet is the first problem). */
-  clientRef?: React.Ref<{ focus: () => void }>;
+  clientRef?: React.Ref<FocusHandle>;
 }) {
   const { clients, client, shelf } = props;
   return (

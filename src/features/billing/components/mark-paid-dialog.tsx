@@ -85,13 +85,11 @@ export function MarkPaidDialog({ invoice, onClose }: { invoice: Invoice; onClose
           {formatDay(issuedDay)}.
         </p>
         <DatePicker
+          {...day}
           label="Payment date"
-          value={day.value}
-          onChange={day.onChange}
           minValue={earliest}
           maxValue={todayDay}
           description="The day the payment arrived: from the issue day to today."
-          errorMessage={day.errorMessage}
         />
         {problem && (
           <p role="alert" className="create-invoice__problem">

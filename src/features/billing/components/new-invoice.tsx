@@ -15,6 +15,7 @@ import { usePersisted } from '@/lib/use-persisted';
 import { Button } from '@/ui/button';
 import { DataGrid } from '@/ui/data-grid';
 import { DatePicker } from '@/ui/date-picker';
+import type { FocusHandle } from '@/ui/focus-handle';
 import { LoadProblem } from '@/ui/load-problem';
 import { EmptyState } from '@/ui/page';
 import { countOf, sortOrders, todayIso } from '../invoice-draft';
@@ -32,10 +33,10 @@ const getOrderId = (order: Order) => String(order.id);
  * The draft is the machine's (machines/invoice-draft); this view renders it and sends its events.
  */
 export function NewInvoice() {
-  const clientField = useRef<{ focus: () => void }>(null);
-  const ordersGrid = useRef<{ focus: () => void }>(null);
+  const clientField = useRef<FocusHandle>(null);
+  const ordersGrid = useRef<FocusHandle>(null);
   const shownOrders = useRef(0);
-  const dueField = useRef<{ focus: () => void }>(null);
+  const dueField = useRef<FocusHandle>(null);
   const { candidates, draft, isLoaded, clients, client, shelf, billed } = useInvoiceDraft({
     // The first order's checkbox, or the client while there is no order to pick.
     orders: () => (ordersGrid.current && shownOrders.current > 0 ? ordersGrid.current : clientField.current),

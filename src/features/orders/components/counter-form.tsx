@@ -30,7 +30,7 @@ const COUNTER_FALLBACK = refusalMessageOf(null, 'counter');
  * old → new beside it and the new total under them, and a note. At least one line must change;
  * only changed lines and fields are sent (`negotiation.counter`). A refusal's field messages land
  * on the inputs of the lines they name (behaviour §5); the server numbers lines as they were sent.
- * The opener closes it when the order changes (the counter-offer was made, or a 409).
+ * It is open while the negotiation machine is `countering`: sent, or the order changed meanwhile, it closes.
  */
 export function CounterForm({
   order,
