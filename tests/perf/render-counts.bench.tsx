@@ -1,7 +1,7 @@
 /**
  * Re-render counts on real pages, by <Profiler id> (the grid's pieces, src/ui/data-grid-profiling.tsx,
- * and the basket button's): on Offers (issue 8), what renders when focus moves from one row to the
- * next, and when one offer is added to the basket; on Manage Offers with 100 rows (issue 9), when
+ * and the basket button's): on Offers, what renders when focus moves from one row to the
+ * next, and when one offer is added to the basket; on Manage Offers with 100 rows, when
  * one row starts editing and when a character is typed into it. Figures, not assertions (the grid's
  * component tests hold the budget); written to bench-results/render-counts.json.
  */

@@ -1,5 +1,5 @@
 /**
- * The grid's render budget (issue 8): a row re-renders only when its own data, selection or focus
+ * The grid's render budget: a row re-renders only when its own data, selection or focus
  * changes. `rowRenders` records each row render (the row header cell renders with its row);
  * React's <Profiler> confirms how many commits a change takes, and the grid's own Profilers
  * (src/ui/data-grid-profiling.tsx) which rows a change reaches.
