@@ -1,7 +1,7 @@
 /**
- * Editing one row re-renders that row only (the editing targets, docs/performance.md): the Manage Offers
- * columns and editing row in a grid of 100 offers, with the page's row editing. `rowRenders`
- * records each row render (the row header cell renders with a viewing row, the product editor
+ * Editing one row re-renders that row only (the editing targets, docs/performance.md): the
+ * Manage Offers columns and editing row in a grid of 100 offers, with the page's row editing.
+ * `rowRenders` records each row render (the row header cell renders with a viewing row, the product editor
  * with the editing one); the grid's Profilers (src/ui/data-grid-profiling.tsx) report by id what
  * rendered: the grid (`grid`), each row (`row:<id>`) and each cell's content (`cell:<id>:<column>`).
  */
