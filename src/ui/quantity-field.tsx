@@ -1,8 +1,6 @@
-import { isQuantity, MIN_QUANTITY, sanitizeQuantity } from '@openapi/rules/quantity';
-import { useState } from 'react';
+import { MIN_QUANTITY, sanitizeQuantity } from '@openapi/rules/quantity';
 import { NumberField } from './number-field';
 import { TextField } from './text-field';
-import './quantity-field.css';
 
 interface FormQuantityProps {
   variant?: 'field';
@@ -20,10 +18,12 @@ interface FormQuantityProps {
   inputRef?: React.Ref<HTMLInputElement>;
 }
 
-interface CompactQuantityProps {
-  /** The accessible name; a compact field shows no visible label. */
+/** A basket line's quantity, with − and + buttons, clamped to the bounds. */
+interface StepperQuantityProps {
+  variant: 'stepper';
+  /** The accessible name; a stepper shows no visible label. */
   label: string;
-  /** The quantity shown (first, for a cell). */
+  /** The quantity shown. */
   value: number;
   /** The bound of the operation that takes the quantity (openapi/schema.facts.ts). */
   maximum: number;
@@ -32,29 +32,15 @@ interface CompactQuantityProps {
   className?: string;
 }
 
-/** A basket line's quantity, with − and + buttons, clamped to the bounds. */
-interface StepperQuantityProps extends CompactQuantityProps {
-  variant: 'stepper';
-}
-
-/**
- * A grid row's quantity: a native number input (a spin button: the arrow keys step it). A grid
- * renders one per row, and React Aria's NumberField, which parses and formats per locale, cost
- * more than the rest of a row (`npm run bench`, rows painted).
- */
-interface CellQuantityProps extends CompactQuantityProps {
-  variant: 'cell';
-}
-
-type QuantityFieldProps = FormQuantityProps | StepperQuantityProps | CellQuantityProps;
+type QuantityFieldProps = FormQuantityProps | StepperQuantityProps;
 
 /**
  * A quantity (behaviour §5). In a form or dialog: a labelled text field that keeps digits only as
  * the user types or pastes, the form checking the range with the operation's bound (`quantity` in
- * src/core/forms/rules.ts). Compact variants for a basket line and a grid row.
+ * src/core/forms/rules.ts). `stepper`: a basket line's, with − and + buttons. A grid row's is
+ * QuantityCell (quantity-cell.tsx), the in-cell tier of the same rules.
  */
 export function QuantityField(props: QuantityFieldProps) {
-  if (props.variant === 'cell') return <CellQuantity {...props} />;
   if (props.variant === 'stepper') {
     const { label, value, maximum, onChange, className } = props;
     return (
@@ -71,27 +57,4 @@ export function QuantityField(props: QuantityFieldProps) {
   }
   const { onChange, variant: _field, ...field } = props;
   return <TextField {...field} inputMode="numeric" onChange={(typed) => onChange(sanitizeQuantity(typed))} />;
-}
-
-function CellQuantity({ label, value, maximum, onChange }: CellQuantityProps) {
-  const [isInvalid, setInvalid] = useState(false);
-  return (
-    <input
-      type="number"
-      inputMode="numeric"
-      className="quantity-input"
-      aria-label={label}
-      aria-invalid={isInvalid || undefined}
-      defaultValue={value}
-      min={MIN_QUANTITY}
-      max={maximum}
-      step={1}
-      onChange={(event) => {
-        const typed = event.currentTarget.valueAsNumber;
-        const quantity = isQuantity(typed, maximum) ? typed : null;
-        setInvalid(quantity === null);
-        onChange(quantity);
-      }}
-    />
-  );
 }

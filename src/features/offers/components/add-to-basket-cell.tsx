@@ -3,7 +3,7 @@ import type { Offer } from '@/api/models';
 import { basket, MAX_POSITIONS, MAX_QUANTITY, useBasketQuantity } from '@/core/domain/basket';
 import { CellButton } from '@/ui/cell-button';
 import { notify } from '@/ui/notify';
-import { QuantityField } from '@/ui/quantity-field';
+import { QuantityCell } from '@/ui/quantity-cell';
 
 /**
  * A row's quantity (minimum 1, behaviour §5) and "Add to basket". It reads only its own basket
@@ -39,10 +39,9 @@ export function AddToBasketCell({ offer }: { offer: Offer }) {
 
   return (
     <div className="offer-basket">
-      <QuantityField
-        variant="cell"
+      <QuantityCell
         label={`Quantity for ${offer.product}`}
-        value={1}
+        defaultValue={1}
         maximum={MAX_QUANTITY}
         onChange={setQuantity}
       />
