@@ -17,3 +17,13 @@ export const isQuantity = (value: number, maximum: number) =>
 export function quantityOfInput(text: string, maximum: number): number | null {
   return /^\d+$/.test(text) && isQuantity(Number(text), maximum) ? Number(text) : null;
 }
+
+/**
+ * The text after one step up (`by` 1) or down (-1) from `typed`, kept within 1 and `maximum`: what
+ * the arrow keys do in a quantity field. Text that is not a number steps from the smallest quantity.
+ */
+export function steppedQuantity(typed: string, by: 1 | -1, maximum: number): string {
+  const current = Number.parseInt(typed, 10);
+  const next = Number.isFinite(current) ? current + by : MIN_QUANTITY;
+  return String(Math.min(maximum, Math.max(MIN_QUANTITY, next)));
+}

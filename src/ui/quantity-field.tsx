@@ -1,10 +1,12 @@
-import { MIN_QUANTITY, sanitizeQuantity } from '@openapi/rules/quantity';
+import { MIN_QUANTITY, sanitizeQuantity, steppedQuantity } from '@openapi/rules/quantity';
 import { NumberField } from './number-field';
 import { TextField } from './text-field';
 
 interface FormQuantityProps {
   variant?: 'field';
   label: string;
+  /** The bound of the operation that takes the quantity (openapi/schema.facts.ts): arrow keys step within it. */
+  maximum: number;
   /** The text in the field: digits only. */
   value: string;
   /** Gets the digits of what was typed or pasted. */
@@ -37,7 +39,7 @@ type QuantityFieldProps = FormQuantityProps | StepperQuantityProps;
 /**
  * A quantity (behaviour §5). In a form or dialog: a labelled text field that keeps digits only as
  * the user types or pastes, the form checking the range with the operation's bound (`quantity` in
- * src/core/forms/rules.ts). `stepper`: a basket line's, with − and + buttons. A grid row's is
+ * src/core/forms/rules.ts); the up and down arrow keys step it by one within 1 and `maximum`. `stepper`: a basket line's, with − and + buttons. A grid row's is
  * QuantityCell (quantity-cell.tsx), the in-cell tier of the same rules.
  */
 export function QuantityField(props: QuantityFieldProps) {
@@ -55,6 +57,17 @@ export function QuantityField(props: QuantityFieldProps) {
       />
     );
   }
-  const { onChange, variant: _field, ...field } = props;
-  return <TextField {...field} inputMode="numeric" onChange={(typed) => onChange(sanitizeQuantity(typed))} />;
+  const { onChange, maximum, variant: _field, ...field } = props;
+  return (
+    <TextField
+      {...field}
+      inputMode="numeric"
+      onChange={(typed) => onChange(sanitizeQuantity(typed))}
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+        event.preventDefault();
+        onChange(steppedQuantity(field.value, event.key === 'ArrowUp' ? 1 : -1, maximum));
+      }}
+    />
+  );
 }

@@ -15,7 +15,7 @@ import type { CounterRequest, OrderLine } from '@/api/models';
 import { priceCents, quantity } from '@/core/forms/rules';
 
 /** The contract's bounds of `CounterRequest`. */
-const MAX_QUANTITY = FIELD_LIMITS.CounterLine.quantity.maximum;
+export const MAX_QUANTITY = FIELD_LIMITS.CounterLine.quantity.maximum;
 const MAX_UNIT_PRICE_CENTS = FIELD_LIMITS.CounterLine.unit_price.maximumCents;
 export const MAX_NOTE = FIELD_LIMITS.CounterRequest.note.maxLength;
 

@@ -36,7 +36,7 @@ function OrderForm() {
   return (
     <form onSubmit={form.submit} noValidate>
       <TextField label="Name" {...form.field('name')} />
-      <QuantityField label="Quantity" {...form.field('quantity')} />
+      <QuantityField label="Quantity" maximum={100} {...form.field('quantity')} />
       <Button type="submit" isPending={form.isBusy}>
         Save
       </Button>

@@ -6,6 +6,7 @@ import { AriaProviders } from '@/app/aria-providers';
 import { useDebouncedValue } from '@/lib/debounce';
 import { DatePicker } from '@/ui/date-picker';
 import { NumberField } from '@/ui/number-field';
+import { QuantityField } from '@/ui/quantity-field';
 import { SearchField } from '@/ui/search-field';
 
 afterEach(() => {
@@ -58,6 +59,32 @@ describe('NumberField', () => {
     await user.clear(input);
     await user.tab();
     expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+});
+
+function FormQuantity({ initial }: { initial: string }) {
+  const [value, setValue] = useState(initial);
+  return <QuantityField label="Quantity" maximum={5} value={value} onChange={setValue} />;
+}
+
+describe('QuantityField in a form', () => {
+  it('keeps digits only, and the arrow keys step it by one within 1 and the bound', async () => {
+    const user = userEvent.setup();
+    render(<FormQuantity initial="1" />);
+    const input = screen.getByRole('textbox', { name: 'Quantity' });
+    await user.click(input);
+    await user.keyboard('{ArrowDown}');
+    expect(input).toHaveValue('1');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(input).toHaveValue('3');
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
+    expect(input).toHaveValue('5');
+    await user.clear(input);
+    await user.type(input, '1,2a');
+    expect(input).toHaveValue('12');
+    // Above the bound, a step comes back to it; the form's check says what is wrong with the rest.
+    await user.keyboard('{ArrowDown}');
+    expect(input).toHaveValue('5');
   });
 });
 

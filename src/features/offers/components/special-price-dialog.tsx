@@ -88,7 +88,7 @@ export function SpecialPriceDialog({ offer, onClose }: { offer: Offer; onClose: 
         <SentMessage />
       ) : (
         <form id={formId} className="special-price" onSubmit={form.submit} noValidate>
-          <QuantityField {...form.field('quantity')} label="Quantity" />
+          <QuantityField {...form.field('quantity')} label="Quantity" maximum={BOUNDS.quantity.maximum} />
           <PriceField
             {...form.field('unit_price')}
             label="Desired unit price"

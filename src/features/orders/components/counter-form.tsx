@@ -16,6 +16,7 @@ import {
   counterValuesOf,
   fieldNamesOf,
   MAX_NOTE,
+  MAX_QUANTITY,
   priceKey,
   proposed,
   quantityKey,
@@ -172,6 +173,7 @@ function CounterLineFields({ line, price, quantity, next, isChanged, onEdit, fir
           {...quantity}
           onChange={edited(quantity.onChange)}
           label="Quantity"
+          maximum={MAX_QUANTITY}
           description={`Now ${line.quantity}`}
         />
       </div>
