@@ -290,6 +290,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/manage-offers/{offerId}/history/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every recorded change of one of the caller's offers, newest first (seller).
+         * @description One record per write of the offer (`OfferChangeRecord`). An offer of a storefront the
+         *     caller does not own answers `404`, as one that does not exist. The history keeps every
+         *     change for as long as the offer exists.
+         */
+        get: operations["listOfferHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage-offers/changes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own recent changes of offers, newest first (seller). */
+        get: operations["listOfferChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manage-offers/changes/{batchId}/revert/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put back the values a batch of changes replaced, as one write (seller).
+         * @description Every offer of the batch gets back the `old` value of each field the batch changed, its
+         *     `version` one up, all or nothing. The revert is recorded as a batch of its own (`source`
+         *     `revert`, which may be reverted in turn) and the reverted batch's records name it in
+         *     `reverted_by`. A batch with an offer the caller does not own answers `404`, as one that
+         *     does not exist. Offers are compared after they are locked: when any offer's field no
+         *     longer holds the batch's `new` value (it changed since), nothing is written and the answer
+         *     is `409` `stale_version` with the current state of those offers; a batch reverted before
+         *     answers `409` `already_reverted`, and an upload (which created its offers) answers `409`
+         *     `not_revertible`.
+         */
+        post: operations["revertOfferChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cart/": {
         parameters: {
             query?: never;
@@ -865,6 +932,12 @@ export interface components {
             /** @description How many offers were written. */
             count: number;
             offers: components["schemas"]["Offer"][];
+            /**
+             * @description The history batch this write was recorded as (`OfferChangeRecord.batch_id`), which
+             *     `POST /api/v1/manage-offers/changes/{batchId}/revert/` undoes; absent when no value
+             *     changed.
+             */
+            batch_id?: number;
         };
         PublishRequest: {
             offer_ids: components["schemas"]["Id"][];
@@ -919,6 +992,59 @@ export interface components {
         };
         BulkUpdateRequest: {
             offers: components["schemas"]["OfferChange"][];
+            /** @description Where the changes come from, as the history records them (`OfferChangeRecord.source`). */
+            source?: components["schemas"]["OfferUpdateSource"];
+        };
+        /**
+         * @default bulk_update
+         * @enum {string}
+         */
+        OfferUpdateSource: "row_edit" | "bulk_update" | "paste" | "fill";
+        /**
+         * @description What made a change: an edit of one row, a bulk update, a paste or a fill of the table
+         *     (`BulkUpdateRequest.source`), a CSV upload, publishing or withdrawing, or a revert.
+         * @enum {string}
+         */
+        OfferChangeSource: "row_edit" | "bulk_update" | "paste" | "fill" | "upload" | "publish" | "withdraw" | "revert";
+        /**
+         * @description One field of an offer, named and spelled as `Offer` has it (money as a decimal string,
+         *     date-times ISO 8601, ids as integers); `old` is null for an offer an upload created.
+         */
+        OfferFieldChange: {
+            /** @enum {string} */
+            field: "product" | "publisher_id" | "seller_id" | "region_id" | "type" | "is_hot" | "unit_price" | "start" | "end" | "is_published";
+            old: string | number | boolean | null;
+            new: string | number | boolean;
+        };
+        /** @description One write of one offer, as the history keeps it. */
+        OfferChangeRecord: {
+            id: number;
+            offer_id: number;
+            /** @description The offer's product after this change. */
+            product: string;
+            /** @description The records of one request (one write of one or more offers) share it. */
+            batch_id: number;
+            source: components["schemas"]["OfferChangeSource"];
+            /** @description Name of who made the change (the email for someone without a name). */
+            actor: string;
+            /** Format: date-time */
+            at: string;
+            changes: components["schemas"]["OfferFieldChange"][];
+            /** @description The batch that reverted this record's batch, or null. */
+            reverted_by: number | null;
+        };
+        OfferChangeRecordPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["OfferChangeRecord"][];
+        };
+        /** @description A revert refused for the batch itself rather than for its offers' values. */
+        RevertRefused: {
+            /** @example These changes were already reverted. */
+            detail: string;
+            /** @enum {string} */
+            code: "already_reverted" | "not_revertible";
         };
         AvailabilityRequest: {
             offer_ids: components["schemas"]["Id"][];
@@ -1251,6 +1377,9 @@ export interface components {
         ItemId: components["schemas"]["Id"];
         OrderId: components["schemas"]["Id"];
         InvoiceId: components["schemas"]["Id"];
+        OfferId: components["schemas"]["Id"];
+        /** @description An `OfferChangeRecord.batch_id`. */
+        BatchId: components["schemas"]["Id"];
         /**
          * @description Makes the checkout safe to retry: a key the caller already checked out with answers the
          *     orders of that checkout (`200`, `Idempotent-Replayed: true`) instead of creating new ones.
@@ -1826,6 +1955,106 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OfferConflict"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOfferHistory: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                offerId: components["parameters"]["OfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the offer's changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferChangeRecordPage"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOfferChanges: {
+        parameters: {
+            query?: {
+                source?: components["schemas"]["OfferChangeSource"];
+                /** @description Offer id; keeps that offer's changes. */
+                offer?: components["schemas"]["Id"];
+                /** @description Keeps changes made at or after this moment. */
+                since?: components["schemas"]["DateTime"];
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferChangeRecordPage"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revertOfferChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An `OfferChangeRecord.batch_id`. */
+                batchId: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offers after the revert; `batch_id` is the revert's own batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferBatchResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The batch cannot be reverted now; nothing was written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferConflict"] | components["schemas"]["RevertRefused"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];

@@ -253,6 +253,22 @@ export const SCHEMA_ENUMS = {
     "created_at",
     "-created_at"
   ],
+  "OfferUpdateSource": [
+    "row_edit",
+    "bulk_update",
+    "paste",
+    "fill"
+  ],
+  "OfferChangeSource": [
+    "row_edit",
+    "bulk_update",
+    "paste",
+    "fill",
+    "upload",
+    "publish",
+    "withdraw",
+    "revert"
+  ],
   "AvailabilityStatus": [
     "available",
     "withdrawn",

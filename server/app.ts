@@ -14,6 +14,7 @@ import { healthRoutes } from './routes/health';
 import { invoiceRoutes } from './routes/invoices';
 import { manageOfferRoutes } from './routes/manage-offers';
 import { offerAvailabilityRoutes } from './routes/offer-availability';
+import { offerHistoryRoutes } from './routes/offer-history';
 import { offerUploadRoutes } from './routes/offer-upload';
 import { offerRoutes } from './routes/offers';
 import { optionRoutes } from './routes/options';
@@ -53,6 +54,7 @@ export function createApp(ctx: ServerContext, options: { distDir?: string; log?:
     offerUploadRoutes,
     offerAvailabilityRoutes,
     manageOfferRoutes,
+    offerHistoryRoutes,
     cartRoutes,
     orderRoutes,
     invoiceRoutes,

@@ -11,12 +11,14 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import type { components } from '../../openapi/schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -378,5 +380,39 @@ export const signInFailures = pgTable(
     index('sign_in_failures_key_idx').on(t.scope, t.key, t.startedAt),
     index('sign_in_failures_started_idx').on(t.startedAt),
     check('sign_in_failures_scope_check', sql`${t.scope} in ('account', 'address')`),
+  ],
+);
+
+/**
+ * The audit trail of offer writes (migration 0015): one row per write of one offer, in the write's
+ * transaction; the rows of one request share `batch_id` (from `offer_history_batch_seq`).
+ */
+export const offerHistory = pgTable(
+  'offer_history',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id').notNull(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    source: text('source').notNull().$type<components['schemas']['OfferChangeSource']>(),
+    /** The offer's product after the write. */
+    product: text('product').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    changes: jsonb('changes').notNull().$type<components['schemas']['OfferFieldChange'][]>(),
+    /** The batch that reverted this row's batch. */
+    revertedBy: integer('reverted_by'),
+  },
+  (t) => [
+    check(
+      'offer_history_source_check',
+      sql`${t.source} in ('row_edit', 'bulk_update', 'paste', 'fill', 'upload', 'publish', 'withdraw', 'revert')`,
+    ),
+    index('offer_history_offer_idx').on(t.offerId, t.at.desc(), t.id.desc()),
+    index('offer_history_user_idx').on(t.userId, t.at.desc(), t.id.desc()),
+    index('offer_history_batch_idx').on(t.batchId),
   ],
 );

@@ -4,20 +4,25 @@
  * has one entry per field of the contract, so a field added to `OfferChange` fails the build
  * until it says what it does, instead of passing validation and being dropped.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { maximumAmountMessage } from '../../openapi/rules/bounds';
 import { centsOf, MAX_UNIT_PRICE_CENTS } from '../../openapi/rules/money';
 import type { components } from '../../openapi/schema';
 import type { Database } from '../db/client';
-import { statementChunks } from '../db/paced';
+import { inChunks, statementChunks } from '../db/paced';
 import { offers } from '../db/schema';
+import { HttpError, notFound } from '../http/errors';
+import { storefrontsOf } from './orders';
 
 type OfferChange = components['schemas']['OfferChange'];
 
 /** Every write of an offer goes with this (the contract's `Offer.version`), in the same statement. */
 export const nextVersion: SQL = sql`${offers.version} + 1`;
 
-/** The columns a bulk update may set, with the SQL type each value is read as. */
+/**
+ * The columns `writeChanges` may set, with the SQL type each value is read as: those of a bulk
+ * update's fields (`FIELDS`), and the published state a revert puts back.
+ */
 const CHANGEABLE = {
   product: [offers.product, 'text'],
   publisherId: [offers.publisherId, 'integer'],
@@ -28,8 +33,10 @@ const CHANGEABLE = {
   unitPriceCents: [offers.unitPriceCents, 'integer'],
   startAt: [offers.startAt, 'timestamptz'],
   endAt: [offers.endAt, 'timestamptz'],
+  isPublished: [offers.isPublished, 'boolean'],
+  publishedAt: [offers.publishedAt, 'timestamptz'],
 } as const;
-type ChangedColumns = { -readonly [K in keyof typeof CHANGEABLE]?: (typeof offers.$inferInsert)[K] };
+export type ChangedColumns = { -readonly [K in keyof typeof CHANGEABLE]?: (typeof offers.$inferInsert)[K] };
 export type Change = { id: number; set: ChangedColumns };
 
 /** The contract's date-time format lets a leap second (`23:59:60Z`) through; a Date cannot hold it. */
@@ -37,6 +44,56 @@ export const NO_SUCH_TIME = 'This date or time does not exist.';
 export function readDateTime(iso: string): Date | null {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The offers of storefronts `userId` owns. */
+export const ownedBy = (userId: number): SQL => sql`${offers.sellerId} in ${storefrontsOf(userId)}`;
+
+/** The values of an offer that its history records (`offer-history.ts`), read under its lock. */
+export const RECORDED = {
+  product: offers.product,
+  publisherId: offers.publisherId,
+  sellerId: offers.sellerId,
+  regionId: offers.regionId,
+  type: offers.type,
+  isHot: offers.isHot,
+  unitPriceCents: offers.unitPriceCents,
+  startAt: offers.startAt,
+  endAt: offers.endAt,
+  isPublished: offers.isPublished,
+};
+export type RecordedValues = { [K in keyof typeof RECORDED]: (typeof offers.$inferSelect)[K] };
+
+/**
+ * Locks the caller's offers among `ids`; the first id that is not one of them answers `missing`
+ * (404). The chunks go in id order, so two requests naming the same offers take their locks in
+ * one order.
+ */
+export async function lockOwnOffers(
+  tx: Database,
+  userId: number,
+  ids: number[],
+  missing = (id: number) => notFound(`Offer ${id} not found.`),
+) {
+  const rows = await inChunks(
+    [...ids].sort((a, b) => a - b),
+    (chunk) =>
+      tx
+        .select({ id: offers.id, version: offers.version, ...RECORDED })
+        .from(offers)
+        .where(and(inArray(offers.id, chunk), ownedBy(userId)))
+        .for('update'),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const absent = ids.find((id) => !byId.has(id));
+  if (absent !== undefined) throw missing(absent);
+  return byId;
+}
+
+/** The 409 of a write refused because `current` offers changed since (the contract's `OfferConflict`). */
+export function offerConflict(detail: string, current: components['schemas']['Offer'][]): HttpError {
+  const body: components['schemas']['OfferConflict'] = { detail, code: 'stale_version', offers: current };
+  return new HttpError(409, body);
 }
 
 const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;

@@ -1,9 +1,10 @@
 /**
  * The seller's own offers: the Manage Offers list (Published and Unpublished tabs), publishing and
  * withdrawing, and the table's bulk edit. Offers of storefronts the caller does not own answer 404.
- * Every write of an offer bumps its `version`; an edit that names an older one answers 409.
+ * Every write of an offer bumps its `version`; an edit that names an older one answers 409. Each
+ * write is recorded in the offers' history in its own transaction (queries/offer-history.ts).
  */
-import { and, count, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
@@ -12,40 +13,21 @@ import { inChunks, statementChunks } from '../db/paced';
 import { offers, productContains, publishers, regions, sellers } from '../db/schema';
 import { requireSeller } from '../http/auth';
 import { readJson } from '../http/body';
-import { badRequest, type FieldErrors, HttpError, notFound } from '../http/errors';
+import { badRequest, type FieldErrors, type HttpError } from '../http/errors';
 import { page, pageWindow } from '../http/pagination';
 import { dayStart } from '../lib/days';
-import { NO_SUCH_TIME, nextVersion, readDateTime, readOfferChange, writeChanges } from '../queries/offer-changes';
+import {
+  lockOwnOffers,
+  NO_SUCH_TIME,
+  nextVersion,
+  offerConflict,
+  ownedBy,
+  readDateTime,
+  readOfferChange,
+  writeChanges,
+} from '../queries/offer-changes';
+import { batchResult, recordBatch } from '../queries/offer-history';
 import { loadOffers, offerOrderBy, selectOffers, serializeOffer, validityOverlaps } from '../queries/offers';
-import { storefrontsOf } from '../queries/orders';
-
-const ownedBy = (userId: number): SQL => sql`${offers.sellerId} in ${storefrontsOf(userId)}`;
-
-/**
- * Locks the caller's offers among `ids`; the first id that is not one of them answers 404. The
- * chunks go in id order, so two requests naming the same offers take their locks in one order.
- */
-async function lockOwnOffers(tx: Database, userId: number, ids: number[]) {
-  const rows = await inChunks(
-    [...ids].sort((a, b) => a - b),
-    (chunk) =>
-      tx
-        .select({
-          id: offers.id,
-          isPublished: offers.isPublished,
-          startAt: offers.startAt,
-          endAt: offers.endAt,
-          version: offers.version,
-        })
-        .from(offers)
-        .where(and(inArray(offers.id, chunk), ownedBy(userId)))
-        .for('update'),
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const missing = ids.find((id) => !byId.has(id));
-  if (missing !== undefined) throw notFound(`Offer ${missing} not found.`);
-  return byId;
-}
 
 /** Of `ids`, those present in `table`'s id column. */
 async function existingIds(
@@ -67,8 +49,7 @@ function staleVersions(current: components['schemas']['Offer'][]): HttpError {
     current.length === 1
       ? `Offer ${ids} has changed since you started editing it; nothing was saved.`
       : `Offers ${ids} have changed since you started editing them; nothing was saved.`;
-  const body: components['schemas']['OfferConflict'] = { detail, code: 'stale_version', offers: current };
-  return new HttpError(409, body);
+  return offerConflict(detail, current);
 }
 
 export function manageOfferRoutes(ctx: ServerContext) {
@@ -124,16 +105,22 @@ export function manageOfferRoutes(ctx: ServerContext) {
       const written = await ctx.db.transaction(async (tx) => {
         const current = await lockOwnOffers(tx, user.id, ids);
         // Only offers whose state changes are written: publishing again keeps the first published_at.
-        const changing = ids.filter((id) => current.get(id)?.isPublished !== publish);
-        for (const chunk of statementChunks(changing)) {
+        const changing = [...current.values()].filter((offer) => offer.isPublished !== publish);
+        for (const chunk of statementChunks(changing.map((offer) => offer.id))) {
           await tx
             .update(offers)
             .set({ isPublished: publish, publishedAt: publish ? now : null, updatedAt: now, version: nextVersion })
             .where(inArray(offers.id, chunk));
         }
-        return changing.length;
+        const batch = { userId: user.id, source: publish ? 'publish' : 'withdraw', at: now } as const;
+        const writes = changing.map((offer) => ({
+          id: offer.id,
+          before: offer,
+          after: { ...offer, isPublished: publish },
+        }));
+        return { count: changing.length, batchId: await recordBatch(tx, batch, writes) };
       });
-      return c.json({ count: written, offers: await loadOffers(ctx.db, ids) }, 200);
+      return c.json(batchResult(await loadOffers(ctx.db, ids), written.count, written.batchId), 200);
     })
     .post('/manage-offers/update/', async (c) => {
       const user = requireSeller(c);
@@ -149,7 +136,7 @@ export function manageOfferRoutes(ctx: ServerContext) {
 
       const ids = body.offers.map((change) => change.id);
       const now = ctx.now();
-      await ctx.db.transaction(async (tx) => {
+      const batchId = await ctx.db.transaction(async (tx) => {
         const current = await lockOwnOffers(tx, user.id, ids);
         // Compared under the row locks: of two saves from one version, the second sees the first's.
         const staleIds = body.offers
@@ -180,7 +167,12 @@ export function manageOfferRoutes(ctx: ServerContext) {
         if (Object.keys(errors).length > 0) throw badRequest(errors);
 
         await writeChanges(tx, updates, now);
+        const writes = updates.flatMap(({ id, set }) => {
+          const before = current.get(id);
+          return before ? [{ id, before, after: { ...before, ...set } }] : [];
+        });
+        return recordBatch(tx, { userId: user.id, source: body.source ?? 'bulk_update', at: now }, writes);
       });
-      return c.json({ count: ids.length, offers: await loadOffers(ctx.db, ids) }, 200);
+      return c.json(batchResult(await loadOffers(ctx.db, ids), ids.length, batchId), 200);
     });
 }

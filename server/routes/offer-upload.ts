@@ -19,6 +19,8 @@ import { type OfferType, offers, offerTypes, publishers, regions, sellers, unfin
 import { requireSeller } from '../http/auth';
 import { textProblem } from '../http/contract';
 import { badRequest, type FieldErrors, HttpError } from '../http/errors';
+import { RECORDED } from '../queries/offer-changes';
+import { batchResult, nextBatchId, recordBatch } from '../queries/offer-history';
 import { loadOffers } from '../queries/offers';
 import { claimUpload, recordUpload, releaseUpload, sha256, type UploadedFile } from '../queries/upload-digests';
 
@@ -83,13 +85,15 @@ export function offerUploadRoutes(ctx: ServerContext) {
     }
 
     const file = { userId: user.id, digest: upload.digest };
-    const ids = await insertAllOrNothing(ctx, valid, file, query.allow_duplicate === true);
+    // Taken before the import: on the embedded database its batches commit one by one, each with its records.
+    const batchId = await nextBatchId(ctx.db);
+    const ids = await insertAllOrNothing(ctx, valid, file, query.allow_duplicate === true, batchId);
     const saved: Awaited<ReturnType<typeof loadOffers>> = [];
     for (let i = 0; i < ids.length; i += UPLOAD_BATCH) {
       if (i > 0) await yieldToOthers();
       saved.push(...(await loadOffers(ctx.db, ids.slice(i, i + UPLOAD_BATCH))));
     }
-    return c.json({ count: saved.length, offers: saved }, 201);
+    return c.json(batchResult(saved, saved.length, saved.length > 0 ? batchId : undefined), 201);
   });
 }
 
@@ -106,10 +110,10 @@ function duplicateFile(previous: { uploadedAt: Date; count: number }): HttpError
 }
 
 /**
- * Inserts the offers all or nothing, batch by batch, yielding in between; the rows are validated
- * beforehand. The file's digest goes with them: without `allowDuplicate` it is claimed before the
- * first batch (a file imported before answers 409 with nothing written), with it it is recorded
- * with the last step.
+ * Inserts the offers all or nothing, batch by batch, yielding in between, each batch recorded in
+ * the history (as history batch `batchId`); the rows are validated beforehand. The file's digest
+ * goes with them: without `allowDuplicate` it is claimed before the first batch (a file imported
+ * before answers 409 with nothing written), with it it is recorded with the last step.
  *
  * On PostgreSQL the import is one transaction: other connections carry on meanwhile (writers of
  * offers wait for the offer-change stamp it holds), and a failure or a crash rolls it back. The
@@ -125,8 +129,10 @@ async function insertAllOrNothing(
   valid: NewOffer[],
   file: UploadedFile,
   allowDuplicate: boolean,
+  batchId: number,
 ): Promise<number[]> {
   const now = ctx.now();
+  const batch = { id: batchId, userId: file.userId, source: 'upload', at: now } as const;
   const claim = async (db: Database) => {
     if (allowDuplicate) return null;
     const outcome = await claimUpload(db, file, now, valid.length);
@@ -148,7 +154,12 @@ async function insertAllOrNothing(
             uploadId,
           })),
         )
-        .returning({ id: offers.id });
+        .returning({ id: offers.id, ...RECORDED });
+      await recordBatch(
+        db,
+        batch,
+        rows.map((row) => ({ id: row.id, before: null, after: row })),
+      );
       for (const row of rows) inserted.push(row.id);
     }
     return inserted;

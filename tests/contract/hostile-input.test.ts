@@ -22,7 +22,7 @@ import {
   refusalProblem,
   requestFields,
 } from './support/hostile';
-import type { Account, Cart, Invoice, Offer, OfferPage, Options, Order } from './support/server';
+import type { Account, Cart, Invoice, Offer, OfferBatchResult, OfferPage, Options, Order } from './support/server';
 import { ACCOUNTS, DEMO_PASSWORD, serverPerFile } from './support/server';
 import { day, must } from './support/util';
 
@@ -167,6 +167,18 @@ const BASELINES: Record<string, { consumed?: boolean; build: () => Promise<Basel
         ],
       },
     }),
+  },
+  listOfferHistory: { build: async () => ({ as: 'seller', path: { offerId: offerC.id } }) },
+  listOfferChanges: { build: async () => ({ as: 'seller' }) },
+  revertOfferChanges: {
+    consumed: true,
+    build: async () => {
+      const product = `${offerC.product} ${randomUUID().slice(0, 8)}`;
+      const written = await json<OfferBatchResult>('edit', 'seller', '/api/v1/manage-offers/update/', {
+        offers: [{ id: offerC.id, product }],
+      });
+      return { as: 'seller', path: { batchId: must(written.batch_id, 'batch_id') } };
+    },
   },
   readCart: { build: async () => ({ as: 'client' }) },
   addToCart: { build: async () => ({ as: 'client', body: { offer_id: offerA.id, quantity: 1 } }) },

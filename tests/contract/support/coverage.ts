@@ -14,6 +14,7 @@ export const OPERATION_OWNERS = {
   offers: ['listOffers'],
   'offer-availability': ['checkOfferAvailability'],
   'manage-offers': ['listManageOffers', 'bulkUpdateOffers'],
+  'offer-history': ['listOfferHistory', 'listOfferChanges', 'revertOfferChanges'],
   upload: ['uploadOffers', 'publishOffers'],
   cart: ['readCart', 'addToCart', 'updateCartItem', 'removeCartItem'],
   checkout: ['checkoutCart'],
