@@ -2045,6 +2045,19 @@ export interface operations {
                     "application/json": components["schemas"]["OfferBatchResult"];
                 };
             };
+            /**
+             * @description A value the revert would put back is one an edit may no longer set (a publisher or
+             *     region deleted since, a storefront the caller no longer owns); `non_field_errors` names
+             *     each offer and field. Nothing was written.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrors"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

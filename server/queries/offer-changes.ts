@@ -10,7 +10,7 @@ import { centsOf, MAX_UNIT_PRICE_CENTS } from '../../openapi/rules/money';
 import type { components } from '../../openapi/schema';
 import type { Database } from '../db/client';
 import { inChunks, statementChunks } from '../db/paced';
-import { offers } from '../db/schema';
+import { offers, publishers, regions, sellers } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import { storefrontsOf } from './orders';
 
@@ -107,6 +107,36 @@ export interface ChangeFacts {
   regionIds: Set<number>;
   /** Each storefront's owner, by storefront id. */
   storefrontOwner: Map<number, number>;
+}
+
+/** Of `ids`, those present in `table`'s id column. */
+async function existingIds(tx: Database, table: typeof publishers | typeof regions, ids: number[]) {
+  const rows = await inChunks([...new Set(ids)], (chunk) =>
+    tx.select({ id: table.id }).from(table).where(inArray(table.id, chunk)),
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The facts `changes` are checked against (all but each offer's `current`), read in `tx`. */
+export async function readChangeFacts(
+  tx: Database,
+  userId: number,
+  changes: readonly OfferChange[],
+): Promise<Omit<ChangeFacts, 'current'>> {
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const publisherIds = await existingIds(
+    tx,
+    publishers,
+    changes.flatMap((change) => change.publisher_id ?? []),
+  );
+  const regionIds = await existingIds(
+    tx,
+    regions,
+    changes.flatMap((change) => change.region_id ?? []),
+  );
+  const storefrontRows = await tx.select({ id: sellers.id, ownerId: sellers.ownerId }).from(sellers);
+  const storefrontOwner = new Map(storefrontRows.map((row) => [row.id, row.ownerId]));
+  return { userId, publisherIds, regionIds, storefrontOwner };
 }
 
 interface FieldInput<K extends keyof OfferChange> {

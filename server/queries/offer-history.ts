@@ -14,6 +14,7 @@ import { personName } from '../lib/people';
 import type { ChangedColumns, RecordedValues } from './offer-changes';
 
 type FieldChange = components['schemas']['OfferFieldChange'];
+type OfferChange = components['schemas']['OfferChange'];
 type Field = FieldChange['field'];
 type FieldValue = FieldChange['new'];
 
@@ -150,7 +151,7 @@ export function batchResult(offers: components['schemas']['Offer'][], count: num
   return result;
 }
 
-type HistoryRecord = typeof offerHistory.$inferSelect;
+export type HistoryRecord = typeof offerHistory.$inferSelect;
 
 /** The records of batch `batchId`, locked: a revert reads whether it was reverted under the lock. */
 export async function lockBatch(tx: Database, batchId: number): Promise<HistoryRecord[]> {
@@ -181,6 +182,19 @@ export function revertOf(record: HistoryRecord, current: RecordedValues, now: Da
   const after: RecordedValues = { ...current, ...set };
   if (after.endAt.getTime() <= after.startAt.getTime()) stale = true;
   return { set, after, stale };
+}
+
+/**
+ * The values reverting `record` writes back, as an edit of its offer would send them: a revert
+ * is checked by the same rules as an edit (a publisher deleted since cannot come back). The
+ * published state is not an edit's field; a revert may always put it back.
+ */
+export function revertChangeOf(record: HistoryRecord): OfferChange {
+  const change: Record<string, unknown> = { id: record.offerId };
+  for (const { field, old } of record.changes) {
+    if (field !== 'is_published' && old !== null) change[field] = old;
+  }
+  return change as OfferChange;
 }
 
 /** Marks batch `batchId` as reverted by batch `by`. */

@@ -8,9 +8,8 @@ import { and, count, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
-import type { Database } from '../db/client';
-import { inChunks, statementChunks } from '../db/paced';
-import { offers, productContains, publishers, regions, sellers } from '../db/schema';
+import { statementChunks } from '../db/paced';
+import { offers, productContains } from '../db/schema';
 import { requireSeller } from '../http/auth';
 import { readJson } from '../http/body';
 import { badRequest, type FieldErrors, type HttpError } from '../http/errors';
@@ -22,25 +21,13 @@ import {
   nextVersion,
   offerConflict,
   ownedBy,
+  readChangeFacts,
   readDateTime,
   readOfferChange,
   writeChanges,
 } from '../queries/offer-changes';
 import { batchResult, recordBatch } from '../queries/offer-history';
 import { loadOffers, offerOrderBy, selectOffers, serializeOffer, validityOverlaps } from '../queries/offers';
-
-/** Of `ids`, those present in `table`'s id column. */
-async function existingIds(
-  tx: Database,
-  table: typeof publishers | typeof regions,
-  ids: number[],
-): Promise<Set<number>> {
-  const distinct = [...new Set(ids)];
-  const rows = await inChunks(distinct, (chunk) =>
-    tx.select({ id: table.id }).from(table).where(inArray(table.id, chunk)),
-  );
-  return new Set(rows.map((row) => row.id));
-}
 
 /** The 409 of an update whose changes started from versions that are no longer current. */
 function staleVersions(current: components['schemas']['Offer'][]): HttpError {
@@ -143,21 +130,7 @@ export function manageOfferRoutes(ctx: ServerContext) {
           .filter((change) => change.version !== undefined && change.version !== current.get(change.id)?.version)
           .map((change) => change.id);
         if (staleIds.length > 0) throw staleVersions(await loadOffers(tx, staleIds));
-        // One after the other: a transaction is one connection, which runs one query at a time.
-        const publisherIds = await existingIds(
-          tx,
-          publishers,
-          body.offers.flatMap((change) => change.publisher_id ?? []),
-        );
-        const regionIds = await existingIds(
-          tx,
-          regions,
-          body.offers.flatMap((change) => change.region_id ?? []),
-        );
-        const storefrontRows = await tx.select({ id: sellers.id, ownerId: sellers.ownerId }).from(sellers);
-        const storefrontOwner = new Map(storefrontRows.map((row) => [row.id, row.ownerId]));
-
-        const facts = { userId: user.id, publisherIds, regionIds, storefrontOwner };
+        const facts = await readChangeFacts(tx, user.id, body.offers);
         const errors: FieldErrors = {};
         const updates = body.offers.map((change, index) =>
           readOfferChange(change, { ...facts, current: current.get(change.id) }, (field, message) => {

@@ -7,6 +7,7 @@ import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
+import type { Database } from '../db/client';
 import { offerHistory, offers } from '../db/schema';
 import { requireSeller } from '../http/auth';
 import { badRequest, HttpError, notFound } from '../http/errors';
@@ -17,16 +18,21 @@ import {
   NO_SUCH_TIME,
   offerConflict,
   ownedBy,
+  type RecordedValues,
+  readChangeFacts,
   readDateTime,
+  readOfferChange,
   writeChanges,
 } from '../queries/offer-changes';
 import {
   batchOfferIds,
   batchResult,
+  type HistoryRecord,
   loadRecords,
   lockBatch,
   markReverted,
   recordBatch,
+  revertChangeOf,
   revertOf,
 } from '../queries/offer-history';
 import { loadOffers } from '../queries/offers';
@@ -41,6 +47,29 @@ const NEWEST_FIRST = { newest: [desc(offerHistory.at), desc(offerHistory.id)] };
 function revertRefused(code: components['schemas']['RevertRefused']['code'], detail: string): HttpError {
   const body: components['schemas']['RevertRefused'] = { detail, code };
   return new HttpError(409, body);
+}
+
+/**
+ * What the edit rules refuse in the values a revert of `batch` would write back (a publisher or
+ * region deleted since, a storefront no longer the caller's), one sentence per field, naming the
+ * offer; none when the revert may go ahead.
+ */
+async function revertRefusals(
+  tx: Database,
+  userId: number,
+  batch: HistoryRecord[],
+  current: Map<number, RecordedValues>,
+): Promise<string[]> {
+  const changes = batch.map(revertChangeOf);
+  const facts = await readChangeFacts(tx, userId, changes);
+  const refusals: string[] = [];
+  for (const change of changes) {
+    const offer = current.get(change.id);
+    readOfferChange(change, { ...facts, current: offer }, (_field, message) => {
+      refusals.push(`${offer?.product ?? `Offer ${change.id}`}: ${message}`);
+    });
+  }
+  return refusals;
 }
 
 export function offerHistoryRoutes(ctx: ServerContext) {
@@ -107,6 +136,8 @@ export function offerHistoryRoutes(ctx: ServerContext) {
               : `Offers ${stale.join(', ')} have changed since these changes; nothing was reverted.`;
           throw offerConflict(detail, await loadOffers(tx, stale));
         }
+        const refusals = await revertRefusals(tx, user.id, batch, current);
+        if (refusals.length > 0) throw badRequest({ non_field_errors: refusals });
         const changes: Change[] = reverts.map(({ id, set }) => ({ id, set }));
         await writeChanges(tx, changes, now);
         const revertBatch = await recordBatch(tx, { userId: user.id, source: 'revert', at: now }, reverts);

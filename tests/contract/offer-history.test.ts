@@ -3,10 +3,20 @@
  * publish, withdraw, upload, revert), who may read and revert it, paging and filters, and the
  * 409s of a revert (changed since, already reverted, an upload).
  */
+import { eq } from 'drizzle-orm';
+import { publishers } from '../../server/db/schema';
 import { ownsOperations } from './support/coverage';
 import { demoAccounts } from './support/demo';
 import { DAY, uniqueTag, uploadAlphaBeta } from './support/offers';
-import { type Offer, type OfferBatchResult, type OfferConflict, type Schemas, serverPerFile } from './support/server';
+import {
+  type ErrorBody,
+  meetingAtTheDatabase,
+  type Offer,
+  type OfferBatchResult,
+  type OfferConflict,
+  type Schemas,
+  serverPerFile,
+} from './support/server';
 import { must } from './support/util';
 
 type RecordPage = Schemas['OfferChangeRecordPage'];
@@ -196,5 +206,40 @@ describe('revertOfferChanges', () => {
     expect(again.code).toBe('already_reverted');
     const upload = await api.req<RevertRefused>(409, 'POST', revertUrl(must(result.batch_id)), { token: demo.seller });
     expect(upload.code).toBe('not_revertible');
+  });
+});
+
+describe('revertOfferChanges under the edit rules and at once', () => {
+  it('answers 400 naming the offer when a value it would put back is gone, and writes nothing', async () => {
+    const { alpha } = await uploadAlphaBeta(api, demo, uniqueTag());
+    const [gone] = await api.server.ctx.db
+      .insert(publishers)
+      .values({ name: `Publisher ${uniqueTag()}` })
+      .returning({ id: publishers.id });
+    const away = await update([{ id: alpha.id, publisher_id: must(gone).id }]);
+    expect(away.offers[0]?.publisher_id).toBe(must(gone).id);
+    const back = await update([{ id: alpha.id, publisher_id: alpha.publisher_id }]);
+    // Nothing refers to the publisher any more, so it can go; reverting `back` would bring it back.
+    await api.server.ctx.db.delete(publishers).where(eq(publishers.id, must(gone).id));
+    const refused = await api.req<ErrorBody>(400, 'POST', revertUrl(must(back.batch_id)), { token: demo.seller });
+    expect(refused.non_field_errors).toEqual([
+      `${alpha.product}: Invalid pk "${must(gone).id}" - object does not exist.`,
+    ]);
+    expect((await history(alpha)).results[0]?.reverted_by).toBeNull();
+  });
+
+  it('reverts a publish, and lets only one of two reverts of a batch at the same moment through', async () => {
+    const { alpha } = await uploadAlphaBeta(api, demo, uniqueTag());
+    const published = await api.req<OfferBatchResult>(200, 'POST', '/api/v1/manage-offers/publish/', {
+      token: demo.seller,
+      json: { offer_ids: [alpha.id], publish: true },
+    });
+    const send = () => api.call<OfferBatchResult>('POST', revertUrl(must(published.batch_id)), { token: demo.seller });
+    const answers = await meetingAtTheDatabase(api, () => Promise.all([send(), send()]));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const reverted = must(answers.find((answer) => answer.status === 200)).body;
+    expect(reverted.offers[0]).toMatchObject({ id: alpha.id, is_published: false, published_at: null });
+    const [undo] = (await history(alpha)).results;
+    expect(undo).toMatchObject({ source: 'revert', changes: [{ field: 'is_published', old: true, new: false }] });
   });
 });
