@@ -1,7 +1,7 @@
 /**
  * A preview of many proposed cell changes on Manage Offers (a fill or a paste, behaviour §7):
  * each offer's old → new values, the rows the offer rules refuse (with the reason per cell), a
- * checkbox per row. Applying sends the ticked rows in one versioned bulk update (in calls of at
+ * checkbox per row. A paste larger than the page asks first whether to paste the rows that fit. Applying sends the ticked rows in one versioned bulk update (in calls of at
  * most the contract's size, one after another); when an offer changed meanwhile (409) nothing of
  * that call is written and the rows get the server's current offers, still ticked, to apply again
  * or untick. Undo reverts every batch the apply wrote. The app provides `checkRows` (the offer
@@ -21,6 +21,7 @@ import type {
   PreviewEmitted,
   PreviewEvent,
   PreviewInput,
+  PreviewOverflow,
   PreviewRow,
   PreviewSource,
 } from './change-preview.types';
@@ -32,6 +33,8 @@ export const changePreviewMachine = setup({
   types: {
     input: {} as PreviewInput,
     context: {} as {
+      /** A paste cut to the page, asked about before anything else; null when it fits. */
+      overflow: PreviewOverflow | null;
       /** Where the values come from, sent with the update. */
       source: PreviewSource;
       /** One row per offer, in display order. */
@@ -101,6 +104,7 @@ export const changePreviewMachine = setup({
   },
   guards: {
     isConflict: (_, outcome: ApplyOutcome) => isConflict(outcome),
+    hasOverflow: ({ context }) => context.overflow !== null,
     canTick: ({ context }, id: number) => context.rows.some((row) => row.offer.id === id && isValidRow(row)),
     hasTicked: ({ context }) => context.rows.some((row) => row.ticked),
     hasMoreToSend: ({ context }) => context.sent < context.queue.length,
@@ -110,6 +114,7 @@ export const changePreviewMachine = setup({
 }).createMachine({
   id: 'changePreview',
   context: ({ input }) => ({
+    overflow: input.overflow ?? null,
     source: input.source,
     rows: rowsOf(input.changes),
     queue: [],
@@ -119,10 +124,15 @@ export const changePreviewMachine = setup({
     undone: 0,
     problem: null,
   }),
-  initial: 'reviewing',
+  initial: 'starting',
   states: {
-    reviewing: {
+    starting: {
       entry: ['checkRows', 'untickInvalid'],
+      always: [{ guard: 'hasOverflow', target: 'confirmingSize' }, { target: 'reviewing' }],
+    },
+    /** "This paste has 150 rows; 40 fit on this page from the focused row. Paste 40?" */
+    confirmingSize: { on: { 'preview.confirm': 'reviewing', 'preview.cancel': 'cancelled' } },
+    reviewing: {
       on: {
         'preview.toggle': {
           guard: { type: 'canTick', params: ({ event }) => event.id },

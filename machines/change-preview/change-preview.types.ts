@@ -35,16 +35,23 @@ export type PreviewRow = {
   changedSince: boolean;
 };
 
-export type PreviewInput = { source: PreviewSource; changes: readonly ProposedChange[] };
+/** A paste with more rows than the page has from the focused row: how many it has, and how many fit. */
+export type PreviewOverflow = { rows: number; fit: number };
+
+export type PreviewInput = {
+  source: PreviewSource;
+  changes: readonly ProposedChange[];
+  overflow?: PreviewOverflow;
+};
 
 /** One call: the rows still to send; the call sends as many as the contract takes at once. */
 export type ApplyInput = { source: PreviewSource; rows: readonly PreviewRow[] };
 /** A call's answer: how many rows it sent, how many offers were written and the batch to revert; or the offers changed meanwhile (409). */
-export type ApplyOutcome =
-  | { sent: number; written: number; batchId: number | null }
-  | { conflict: readonly Offer[] };
+export type ApplyOutcome = { sent: number; written: number; batchId: number | null } | { conflict: readonly Offer[] };
 
 export type PreviewEvent =
+  /** The seller agrees to a paste cut to the rows that fit. */
+  | { type: 'preview.confirm' }
   /** The row's checkbox. */
   | { type: 'preview.toggle'; id: number }
   | { type: 'preview.apply' }

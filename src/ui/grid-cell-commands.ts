@@ -11,7 +11,10 @@ import { cellOf, positionOf } from './grid-focus';
 /** The grid's body rows and columns in display order, and whether a selection column comes first. */
 type GridLayout = { rowIds: readonly string[]; columnIds: readonly string[]; hasSelection: boolean };
 
-function cellAt(event: { currentTarget: HTMLTableElement; target: EventTarget }, layout: GridLayout): GridCellAt | null {
+function cellAt(
+  event: { currentTarget: HTMLTableElement; target: EventTarget },
+  layout: GridLayout,
+): GridCellAt | null {
   const cell = cellOf(event.currentTarget, event.target as Element);
   if (!cell || cell !== event.target || cell.closest('[data-grid-editing]')) return null;
   const { row, col } = positionOf(cell);

@@ -59,7 +59,6 @@ const changePreviewImplementations = (api: ApiClient) =>
     },
   }) satisfies MachineImplementationsFrom<typeof changePreviewMachine>;
 
-export const changePreviewLogic = (api: ApiClient) =>
-  changePreviewMachine.provide(changePreviewImplementations(api));
+export const changePreviewLogic = (api: ApiClient) => changePreviewMachine.provide(changePreviewImplementations(api));
 
 export type ChangePreviewRef = ActorRefFrom<ReturnType<typeof changePreviewLogic>>;

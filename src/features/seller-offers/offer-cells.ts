@@ -86,13 +86,18 @@ function momentOf(text: string, label: 'start' | 'end'): Read {
   const local = parseGridDateTime(text);
   if (local !== null) return { patch: { [label]: local }, unreadable: null };
   const iso = dateTimeOf(text);
-  if ('instant' in iso) return { patch: { [label]: toLocalIso(new Date(iso.instant).toISOString()) }, unreadable: null };
+  if ('instant' in iso)
+    return { patch: { [label]: toLocalIso(new Date(iso.instant).toISOString()) }, unreadable: null };
   if ('blank' in iso) return { patch: { [label]: '' }, unreadable: null };
   return unreadable(`Write the ${label} like 24/11/26 at 13:05 or 2026-11-24T13:05:00Z.`);
 }
 
 /** An option by its name (or a region by its code), ignoring case. */
-function optionOf(list: readonly (Named & { code?: string })[] | undefined, text: string, what: string): number | string {
+function optionOf(
+  list: readonly (Named & { code?: string })[] | undefined,
+  text: string,
+  what: string,
+): number | string {
   const wanted = text.trim().toLowerCase();
   const found = list?.find((item) => item.name.toLowerCase() === wanted || item.code?.toLowerCase() === wanted);
   return found ? found.id : `There is no ${what} named “${text.trim()}”.`;
@@ -168,4 +173,6 @@ function closingQuote(text: string, from: number): number {
 
 /** Rows of cells as tab-separated text that `parseTsv` and spreadsheets read back. */
 export const toTsv = (rows: readonly (readonly string[])[]) =>
-  rows.map((row) => row.map((cell) => (/[\t\r\n"]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join('\t')).join('\n');
+  rows
+    .map((row) => row.map((cell) => (/[\t\r\n"]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join('\t'))
+    .join('\n');

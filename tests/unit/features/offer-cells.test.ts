@@ -40,15 +40,15 @@ describe('readCell', () => {
   it('reads dates in the grid format, day first, and in ISO 8601', () => {
     expect(readCell('start', '24/11/26 at 13:05', null).patch).toEqual({ start: '2026-11-24T13:05:00' });
     expect(readCell('end', '24/11/2026 1:05 PM', null).patch).toEqual({ end: '2026-11-24T13:05:00' });
-    expect(readCell('start', '2026-11-24T12:05:00Z', null).patch).toEqual({ start: toLocalIso('2026-11-24T12:05:00Z') });
+    expect(readCell('start', '2026-11-24T12:05:00Z', null).patch).toEqual({
+      start: toLocalIso('2026-11-24T12:05:00Z'),
+    });
     expect(readCell('start', '31/02/26 at 10:00', null).unreadable).toMatch(/^Write the start like/);
   });
 
   it('reads what the grid shows back to the same value', () => {
     const offer = aReadOffer({ start: '2026-03-09T08:30:00Z', unit_price: '1234.56' });
-    expect(parseGridDateTime(offerText(offer, 'start'))).toBe(
-      readCell('start', offer.start, null).patch.start ?? null,
-    );
+    expect(parseGridDateTime(offerText(offer, 'start'))).toBe(readCell('start', offer.start, null).patch.start ?? null);
     expect(readCell('unit_price', offerText(offer, 'unit_price'), null).patch).toEqual({ unit_price: '1234.56' });
   });
 

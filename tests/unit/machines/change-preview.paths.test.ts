@@ -36,6 +36,7 @@ const input: PreviewInput = {
 };
 
 const USER_EVENTS: PreviewEvent[] = [
+  { type: 'preview.confirm' },
   { type: 'preview.toggle', id: 1 },
   { type: 'preview.toggle', id: 2 },
   { type: 'preview.apply' },
@@ -56,14 +57,6 @@ function serverEvents(s: Snapshot): EventObject[] {
   return [];
 }
 
-const paths = getSimplePaths(machine, {
-  input,
-  events: userAndServer(USER_EVENTS, serverEvents),
-  filterEvents: (s, event) => event.type.startsWith('xstate.') || s.can(event as PreviewEvent),
-  serializeState: (s) =>
-    JSON.stringify([s.value, s.context.rows.map((row) => [row.ticked, row.changedSince]), s.context.batchIds]),
-});
-
 const label = (event: EventObject) => {
   const e = event as EventObject & { output?: object; id?: number };
   if (e.output && 'conflict' in e.output) return `${e.type}(conflict)`;
@@ -76,7 +69,18 @@ const NEW_ACTIONS: PreviewEvent[] = [
   { type: 'preview.cancel' },
 ];
 
-describe('change preview', () => {
+describe.each([
+  ['fitting the page', undefined],
+  ['cut to the page', { rows: 3, fit: 2 }],
+] as const)('change preview %s', (_, overflow) => {
+  const paths = getSimplePaths(machine, {
+    input: { ...input, ...(overflow && { overflow }) },
+    events: userAndServer(USER_EVENTS, serverEvents),
+    filterEvents: (s, event) => event.type.startsWith('xstate.') || s.can(event as PreviewEvent),
+    serializeState: (s) =>
+      JSON.stringify([s.value, s.context.rows.map((row) => [row.ticked, row.changedSince]), s.context.batchIds]),
+  });
+
   it.each(paths.map((p) => [pathName(p, label), p] as const))('%s keeps the invariants', (_, path) => {
     for (const { state } of path.steps) {
       for (const row of state.context.rows) {
@@ -84,6 +88,7 @@ describe('change preview', () => {
         if (row.changedSince) expect(row.offer.version).toBe(4);
       }
       expect(state.context.rows.find((row) => row.offer.id === 2)?.ticked ?? false).toBe(false);
+      if (state.matches('confirmingSize')) expect(state.can({ type: 'preview.apply' })).toBe(false);
       if (state.hasTag('busy')) for (const e of NEW_ACTIONS) expect(state.can(e), e.type).toBe(false);
       if (state.matches('done') || state.matches('undoing')) expect(state.context.batchIds).toEqual([70]);
       if (state.matches('conflict')) expect(state.context.rows.some((row) => row.changedSince)).toBe(true);
@@ -93,6 +98,7 @@ describe('change preview', () => {
   it('reaches every state', () => {
     expect(statesReached(paths)).toEqual(
       stateValues([
+        ...(overflow ? ['confirmingSize'] : []),
         'reviewing',
         'conflict',
         { applying: 'sending' },

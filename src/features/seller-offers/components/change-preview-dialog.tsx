@@ -9,6 +9,7 @@ import {
   selectIsApplying,
   selectIsConflict,
   selectIsOpen,
+  selectOverflow,
   selectProblem,
   selectProblemCount,
   selectRows,
@@ -19,11 +20,13 @@ import type { DraftField } from '@machines/row-editing/row-editing.types';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Dialog } from '@/ui/dialog';
 import { OldToNew } from '@/ui/old-to-new';
 import type { ChangePreviewRef } from '../change-preview.implementations';
 import { FIELD_LABELS, offerText } from '../offer-cells';
 import { offersText } from '../use-bulk-actions';
+import { announcePreview } from '../use-change-preview';
 import './change-preview.css';
 
 const FIELDS = Object.keys(FIELD_LABELS) as DraftField[];
@@ -32,7 +35,10 @@ const FIELDS = Object.keys(FIELD_LABELS) as DraftField[];
 const summaryOf = (count: number, problems: number) =>
   problems > 0 ? `${offersText(count)}, ${problems} with problems` : offersText(count);
 
+const changesIn = (rows: readonly PreviewRow[]) => rows.reduce((sum, row) => sum + Object.keys(row.typed).length, 0);
+
 export function ChangePreviewDialog({ preview }: { preview: ChangePreviewRef }) {
+  const overflow = useSelector(preview, selectOverflow);
   const isOpen = useSelector(preview, selectIsOpen);
   const rows = useSelector(preview, selectRows);
   const ticked = useSelector(preview, selectTickedCount);
@@ -64,6 +70,21 @@ export function ChangePreviewDialog({ preview }: { preview: ChangePreviewRef }) 
       )}
     </>
   );
+  if (overflow) {
+    return (
+      <ConfirmDialog
+        isOpen
+        onOpenChange={(open) => open || preview.send({ type: 'preview.cancel' })}
+        title="Paste"
+        message={`This paste has ${overflow.rows} rows; ${overflow.fit} fit on this page from the focused row. Paste ${overflow.fit}?`}
+        confirmLabel={`Paste ${overflow.fit}`}
+        onConfirm={() => {
+          preview.send({ type: 'preview.confirm' });
+          announcePreview(changesIn(rows));
+        }}
+      />
+    );
+  }
   return (
     <Dialog
       title="Review changes"
