@@ -12,7 +12,7 @@ import type { Offer, Options } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { useOptions } from '@/core/domain/options';
 import { announce } from '@/ui/announce';
-import type { GridCellAt, GridCellCommands, RowEditor } from '@/ui/data-grid.types';
+import type { GridCellCommands, RowEditor } from '@/ui/data-grid.types';
 import { notify } from '@/ui/notify';
 import { type ChangePreviewRef, changePreviewLogic } from './change-preview.implementations';
 import { draftText, fieldOfColumn, offerText, parseTsv, readCell, toTsv } from './offer-cells';
@@ -69,12 +69,7 @@ export function useChangePreview(inputs: Inputs, rowEditor: RowEditor) {
         return;
       }
       const actor = createActor(logic, { input: { source, changes, ...(overflow && { overflow }) } });
-      actor.on('preview.applied', (applied) => showApplied(applied, actor));
-      actor.on('preview.conflicted', ({ count }) =>
-        announce(`${offersText(count)} changed meanwhile. Review them and apply again.`, 'assertive'),
-      );
-      actor.start();
-      setPreview(actor);
+      setPreview(watched(actor).start());
       if (!overflow) announcePreview(changes.length);
     },
     [logic],
@@ -169,6 +164,15 @@ const displayed = (rows: readonly Offer[], ids: readonly string[]) => {
 function stopUnlessDone(preview: ChangePreviewRef) {
   const snapshot = preview.getSnapshot();
   if (!(snapshot.matches('done') || snapshot.matches('undoing'))) preview.stop();
+}
+
+/** A preview whose facts become what the seller sees and hears: the snackbar, and a conflict said aloud. */
+export function watched(preview: ChangePreviewRef): ChangePreviewRef {
+  preview.on('preview.applied', (applied) => showApplied(applied, preview));
+  preview.on('preview.conflicted', ({ count }) =>
+    announce(`${offersText(count)} changed meanwhile. Review them and apply again.`, 'assertive'),
+  );
+  return preview;
 }
 
 /** The snackbar after an apply: how many offers were updated, with Undo reverting the batch. */
