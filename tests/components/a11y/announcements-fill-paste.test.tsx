@@ -6,8 +6,9 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { vi } from 'vitest';
-import { expectHeard, focus, focusReaches, listen } from '../../support/screen-reader';
-import { renderManageOffers, rowHeader } from './announcement-fixtures';
+import type { Reply } from '../../support/render';
+import { expectHeard, focus, focusReaches, heard, listen } from '../../support/screen-reader';
+import { moonRun, renderManageOffers, rowHeader } from './announcement-fixtures';
 
 const UPDATE = 'POST /api/v1/manage-offers/update/';
 
@@ -18,8 +19,8 @@ const cellOf = async (product: string, text: string) => {
 const preview = () => screen.getByRole('dialog', { name: 'Review changes' });
 
 /** Manage Offers with the reader listening and focus on `product`'s unit price cell. */
-async function onPriceOf(product: string, price: string) {
-  const page = renderManageOffers();
+async function onPriceOf(product: string, price: string, saves: Reply[] = []) {
+  const page = renderManageOffers({ saves });
   const cell = await cellOf(product, price);
   await listen();
   await focus(cell);
@@ -35,8 +36,12 @@ describe('fill, paste and copy', { timeout: 30_000 }, () => {
     await expectHeard(['polite: Preview of 1 change', 'dialog, Review changes']);
     await user.click(within(preview()).getByRole('button', { name: 'Apply to 1 offer' }));
     await waitFor(() => expect(server.callsTo(UPDATE)).toHaveLength(1));
+    const said: string[] = [];
+    await waitFor(async () => {
+      said.push(...(await heard()));
+      expect(said).toContain('polite: 1 offer updated');
+    });
     expect(server.callsTo(UPDATE)[0]?.body).toMatchObject({ source: 'fill', offers: [{ id: 12, version: 4 }] });
-    await waitFor(async () => expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('1 offer updated'));
   });
 
   it('P3 a paste of two rows opens the preview with the refused cell counted', async () => {
@@ -66,9 +71,45 @@ describe('fill, paste and copy', { timeout: 30_000 }, () => {
     expect(clipboardData.setData).toHaveBeenCalledWith('text/plain', '€20.00');
   });
 
+  it('P5 Ctrl+C with rows selected copies their editable cells', async () => {
+    const { user } = await onPriceOf('Moon Run', '€20.00');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Moon Run' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Starfall Tactics' }));
+    const cell = await cellOf('Moon Run', '€20.00');
+    await focus(cell);
+    await heard();
+    const clipboardData = { setData: vi.fn(), getData: () => '' };
+    fireEvent.copy(cell, { clipboardData });
+    await expectHeard(['polite: Copied 2 rows']);
+    const [, text] = clipboardData.setData.mock.calls[0] ?? [];
+    expect(String(text).split('\n')).toHaveLength(2);
+    expect(String(text).split('\n')[1]).toMatch(
+      /^Moon Run\tQuartz Games\tQuartz Market\tNorth America\t.+\t.+\t€20\.00$/,
+    );
+  });
+
   it('P6 Ctrl+D on the first row without a selection has nothing to fill from', async () => {
     const { user } = await onPriceOf('Starfall Tactics', '€12.50');
     await user.keyboard('{Control>}d{/Control}');
     await expectHeard(['polite: There is no row above to fill from.']);
+  });
+
+  it('P8 applying meets an offer changed meanwhile', async () => {
+    const theirs = { ...moonRun, unit_price: '15.00', version: 5 };
+    const { user } = await onPriceOf('Moon Run', '€20.00', [
+      { status: 409, body: { detail: 'Changed.', code: 'stale_version', offers: [theirs] } },
+    ]);
+    await user.keyboard('{Control>}d{/Control}');
+    await focusReaches(preview);
+    await expectHeard(['polite: Preview of 1 change', 'dialog, Review changes']);
+    await user.click(within(preview()).getByRole('button', { name: 'Apply to 1 offer' }));
+    await waitFor(() => expect(within(preview()).getByText('Changed since: now €15.00')).toBeInTheDocument());
+    expect(await heard()).toContain('assertive: 1 offer changed meanwhile. Review them and apply again.');
+  });
+
+  it('P7 a paste that changes nothing', async () => {
+    const { user } = await onPriceOf('Moon Run', '€20.00');
+    await user.paste('20.00');
+    await expectHeard(['polite: Nothing to change: the cells have these values already.']);
   });
 });
