@@ -69,7 +69,8 @@ export function useChangePreview(inputs: Inputs, rowEditor: RowEditor) {
         return;
       }
       const actor = createActor(logic, { input: { source, changes, ...(overflow && { overflow }) } });
-      setPreview(watched(actor).start());
+      watched(actor).start();
+      setPreview(actor);
       if (!overflow) announcePreview(changes.length);
     },
     [logic],
@@ -167,7 +168,7 @@ function stopUnlessDone(preview: ChangePreviewRef) {
 }
 
 /** A preview whose facts become what the seller sees and hears: the snackbar, and a conflict said aloud. */
-export function watched(preview: ChangePreviewRef): ChangePreviewRef {
+export function watched<T extends ChangePreviewRef>(preview: T): T {
   preview.on('preview.applied', (applied) => showApplied(applied, preview));
   preview.on('preview.conflicted', ({ count }) =>
     announce(`${offersText(count)} changed meanwhile. Review them and apply again.`, 'assertive'),
