@@ -15,7 +15,7 @@ import { announce } from '@/ui/announce';
 import type { GridCellCommands, RowEditor } from '@/ui/data-grid.types';
 import { notify } from '@/ui/notify';
 import { type ChangePreviewRef, changePreviewLogic } from './change-preview.implementations';
-import { draftText, fieldOfColumn, offerText, parseTsv, readCell, toTsv } from './offer-cells';
+import { draftText, FIELD_LABELS, fieldOfColumn, offerText, parseTsv, readCell, toTsv } from './offer-cells';
 import type { RowEditingRef } from './row-editing-context';
 import { toDraft } from './seller-offers.implementations';
 import { offersText } from './use-bulk-actions';
@@ -72,6 +72,7 @@ export function useChangePreview(inputs: Inputs, rowEditor: RowEditor) {
       watched(actor).start();
       setPreview(actor);
       if (!overflow) announcePreview(changes.length);
+      return actor;
     },
     [logic],
   );
@@ -146,7 +147,14 @@ export function useChangePreview(inputs: Inputs, rowEditor: RowEditor) {
         const { original, draft } = editing.getSnapshot().context;
         if (!field || !original || !draft || selectedIds.size === 0 || !rows) return false;
         const chosen = rows.filter((offer) => selectedIds.has(String(offer.id)) && offer.id !== original.id);
-        open('fill', sameValue([original, ...chosen], field, draft, options));
+        const preview = open('fill', sameValue([original, ...chosen], field, draft, options));
+        // The edited row got its value with the others: an edit of nothing else ends, as after a save.
+        preview?.on('preview.applied', () => {
+          const { draft: now, initial } = editing.getSnapshot().context;
+          const others = (Object.keys(FIELD_LABELS) as DraftField[]).filter((each) => each !== field);
+          if (now && initial && others.every((each) => now[each] === initial[each]))
+            editing.send({ type: 'edit.cancel' });
+        });
         return true;
       },
     }),

@@ -26,5 +26,7 @@ describe('apply to selection', () => {
         { id: 11, version: 3, unit_price: '9.99' },
       ],
     });
+    // The edit changed nothing else: it ends, as after a save.
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: /Unit price/ })).not.toBeInTheDocument());
   });
 });
