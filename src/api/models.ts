@@ -26,6 +26,7 @@ export type OfferListQuery = NonNullable<operations['listOffers']['parameters'][
 export type ManageOfferListQuery = NonNullable<operations['listManageOffers']['parameters']['query']>;
 export type OfferChange = Schemas['OfferChange'];
 export type OfferConflict = Read<Schemas['OfferConflict']>;
+export type Options = Schemas['Options'];
 export type InvoicePaymentRequest = Schemas['InvoicePaymentRequest'];
 export type InvoiceCreateRequest = Schemas['InvoiceCreateRequest'];
 export type UploadDuplicate = Schemas['UploadDuplicate'];

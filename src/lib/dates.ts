@@ -63,6 +63,30 @@ export function toLocalIso(iso: string): string {
   return `${day}T${two(local.getHours())}:${two(local.getMinutes())}:${two(local.getSeconds())}`;
 }
 
+/** What the grid writes ("24/11/26 at 13:05"), or a day-first date a spreadsheet writes ("24/11/2026 1:05 PM", "24/11/2026"). */
+const GRID_DATE_TIME =
+  /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:(?:\s+at\s+|,\s*|\s+)(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?m\.?)?)?$/i;
+
+/**
+ * The inverse of formatDateTime, for text pasted into the grid: "24/11/26 at 13:05" → the local
+ * "2026-11-24T13:05:00" an input holds; a two-digit year is in this century, a day without a time
+ * starts at midnight, AM/PM turn the hour into the 24-hour clock. Null when it is not such a text
+ * or names a day or time that does not exist.
+ */
+export function parseGridDateTime(text: string): string | null {
+  const match = GRID_DATE_TIME.exec(text.trim());
+  if (!match) return null;
+  const [, day = '', month = '', year = '', hours = '0', minutes = '0', seconds = '0', period] = match;
+  let hour = Number(hours);
+  if (period) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (period.toLowerCase() === 'p' ? 12 : 0);
+  }
+  const fullYear = year.length === 2 ? `20${year}` : year;
+  const local = `${fullYear}-${two(Number(month))}-${two(Number(day))}T${two(hour)}:${two(Number(minutes))}:${two(Number(seconds))}`;
+  return fromLocalIso(local) === null ? null : local;
+}
+
 /**
  * "2026-11-24T13:05:00" (or without seconds) read in the browser's zone → "2026-11-24T12:05:00Z"
  * in Berlin; null when it is not such a date-time or names a day that does not exist. A time that

@@ -43,7 +43,7 @@ export function DataGridEditCells<TRow extends RowData, TMeta extends object>({
         data-grid-cell=""
         data-align={meta?.align}
         className="data-grid__cell data-grid__cell--editing"
-        onKeyDownCapture={(event) => onEditingRowKeyDown(event, editor)}
+        onKeyDownCapture={(event) => onEditingRowKeyDown(event, editor, cell.column.id)}
       >
         {profiled(
           onRender,

@@ -31,6 +31,7 @@ import { GridProfiling, profiled } from './data-grid-profiling';
 import { DataGridRow } from './data-grid-row';
 import { GridProblem, GridProgress, GridSkeleton } from './data-grid-states';
 import { activateRow, pageIds, rangeIds, sortBy, sortOf, toggleRows } from './grid-actions';
+import { cellCommandHandlers } from './grid-cell-commands';
 import { createGridFocus, useEditOrigin, useFocusBackWhenSelectionEnds, useRovingCells, widgetsOf } from './grid-focus';
 import { onGridKeyDown } from './grid-keys';
 import { Pagination } from './pagination';
@@ -122,6 +123,11 @@ export function DataGrid<TRow extends RowData, TMeta extends object = object>(pr
     if (rows !== null && !isLoading && page > lastPage) latest.current.onPageChange(lastPage);
   }, [rows, isLoading, page, lastPage]);
 
+  const commands = cellCommandHandlers(props.cellCommands, () => ({
+    rowIds: bodyRows.map((row) => row.id),
+    columnIds: headers.map((header) => header.column.id),
+    hasSelection: selection !== undefined,
+  }));
   const selected = selection?.selectedIds;
   const onPage = rows?.filter((row) => selected?.has(getRowId(row))).length ?? 0;
   return (
@@ -140,7 +146,10 @@ export function DataGrid<TRow extends RowData, TMeta extends object = object>(pr
           aria-multiselectable={selection ? true : undefined}
           data-layout={props.layout}
           className="data-grid__table"
+          onPaste={commands.onPaste}
+          onCopy={commands.onCopy}
           onKeyDown={(event) =>
+            !commands.onKeyDown?.(event) &&
             onGridKeyDown(event, {
               sortColumn: (col) => {
                 const header = headers[col - (selection ? 1 : 0)];

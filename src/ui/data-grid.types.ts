@@ -68,6 +68,30 @@ export interface RowEditor {
    */
   holdsFocus?: GridStore<boolean>;
   onWarm?(): void;
+  /**
+   * Ctrl+Enter (Cmd+Enter on macOS) in the editing row's cell of column `columnId`: true when
+   * the key was used (the row then does not save).
+   */
+  onApplyToSelection?(columnId: string): boolean;
+}
+
+/** A body cell of the grid, with the rows and columns in display order around it. */
+export type GridCellAt = {
+  rowId: string;
+  columnId: string;
+  rowIds: readonly string[];
+  columnIds: readonly string[];
+};
+
+/**
+ * Keys and clipboard on a focused body cell (not inside its widgets, not in an editing row):
+ * Ctrl+D (Cmd+D), a paste's text and a copy's text. The grid keeps the browser's own
+ * behaviour where `onCopy` answers null.
+ */
+export interface GridCellCommands {
+  onFill(at: GridCellAt): void;
+  onPaste(at: GridCellAt, text: string): void;
+  onCopy(at: GridCellAt): string | null;
 }
 
 /** A value a row reads outside React state, so that a change redraws only the rows it concerns. */
@@ -106,6 +130,8 @@ export interface DataGridProps<TRow extends RowData, TMeta extends object = obje
   selection?: { selectedIds: ReadonlySet<string>; onSelectionChange: (ids: ReadonlySet<string>) => void };
   /** Inline row editing; give it a stable identity, like `columns`. */
   rowEditor?: RowEditor;
+  /** Fill, paste and copy on a focused cell. */
+  cellCommands?: GridCellCommands;
   /**
    * 'fixed': column widths come from the columns' `width` (the rest share what is left), not from
    * every cell's content, so a row that changes (an editor opening) does not lay out the table

@@ -14,7 +14,8 @@
  * - Enter or Space on a selection cell toggles its checkbox; Shift+Space on any cell of a row (or
  *   on its checkbox) selects the rows from the last one toggled to it.
  * - F2 on a cell without widgets activates the row, as Enter does (Manage Offers: edit it).
- * - A row being edited (`data-grid-editing`) keeps its keys to itself: `onEditingRowKeyDown`.
+ * - A row being edited (`data-grid-editing`) keeps its keys to itself: `onEditingRowKeyDown`;
+ *   there Ctrl+Enter (Cmd+Enter) offers the cell's value to the selected rows.
  */
 import type { KeyboardEvent } from 'react';
 import type { GridPosition, RowEditor } from './data-grid.types';
@@ -157,10 +158,23 @@ const rowWidgets = (row: Element) =>
  * date field rounds its minutes then), so the save takes the field's last word, and on a button
  * Enter presses the button; Tab and Shift+Tab go round the row's widgets.
  */
-export function onEditingRowKeyDown(event: KeyboardEvent<HTMLElement>, editor: Pick<RowEditor, 'onSave' | 'onCancel'>) {
+export function onEditingRowKeyDown(
+  event: KeyboardEvent<HTMLElement>,
+  editor: Pick<RowEditor, 'onSave' | 'onCancel' | 'onApplyToSelection'>,
+  columnId: string,
+) {
   // Keys from a popover (a select's list, a calendar) belong to it: it is portalled out of the row.
-  if (!event.currentTarget.contains(event.target as Node) || event.altKey || event.metaKey) return;
+  if (!event.currentTarget.contains(event.target as Node) || event.altKey) return;
   const target = event.target as HTMLElement;
+  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    // The field's value goes to the selected rows once the field has handled the key (a date
+    // field rounds it), as for a save; without a selection Ctrl+Enter saves, as Enter does.
+    event.preventDefault();
+    const isCtrl = event.ctrlKey;
+    setTimeout(() => editor.onApplyToSelection?.(columnId) || (isCtrl && editor.onSave()));
+    return;
+  }
+  if (event.metaKey) return;
   if (event.key === 'Escape') {
     event.preventDefault();
     event.stopPropagation();

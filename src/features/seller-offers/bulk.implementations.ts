@@ -26,7 +26,7 @@ import { unwrap } from '@/api/unwrap';
 import { changing } from '@/core/data-events';
 
 /** The most offers one call takes: the contract's `maxItems` of `PublishRequest.offer_ids` and `BulkUpdateRequest.offers`. */
-const CHUNK_SIZE = Math.min(
+export const CHUNK_SIZE = Math.min(
   FIELD_LIMITS.PublishRequest.offer_ids.maxItems,
   FIELD_LIMITS.BulkUpdateRequest.offers.maxItems,
 );

@@ -253,7 +253,7 @@ function problemsOfRow(
  * (behaviour §5), but a comma that does not group thousands (`12,50`) is refused rather than
  * read as 1250, and so is a leading or trailing dot. The rest is the offer's rule (openapi/rules/offer.ts).
  */
-function priceOf(raw: string): { text: string } | { error: string } {
+export function priceOf(raw: string): { text: string } | { error: string } {
   let text = raw;
   if (text.startsWith('€') || text.startsWith('$')) text = text.slice(1).trim();
   if (text.includes(',')) {
@@ -270,7 +270,7 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\
  * An ISO 8601 date-time cell (`2026-05-01T10:00:00Z`, `2026-05-01 10:00+02:00`) as the instant it
  * names; without a zone it is UTC, as for the server. A blank cell is left to the offer rules.
  */
-function dateTimeOf(raw: string): { instant: number } | { error: string } | { blank: true } {
+export function dateTimeOf(raw: string): { instant: number } | { error: string } | { blank: true } {
   if (raw === '') return { blank: true };
   const match = DATE_TIME.exec(raw);
   if (!match) return { error: 'Write the date and time in ISO 8601, like 2026-05-01T10:00:00Z.' };

@@ -38,7 +38,7 @@ export const toDraft = (offer: Offer): OfferDraft => ({
 });
 
 /** The fields that differ from the draft the edit began with, as the contract's `OfferChange`. */
-function changeOf({ original, draft, initial }: SaveInput): OfferChange {
+export function changeOf({ original, draft, initial }: SaveInput): OfferChange {
   const change: OfferChange = { id: original.id, version: original.version };
   const changed = (field: DraftField) => draft[field] !== initial[field];
   if (changed('product')) change.product = draft.product.trim();
@@ -71,7 +71,7 @@ function holdsChange(theirs: Offer, change: OfferChange): boolean {
 }
 
 /** The contract's `OfferConflict`: the 409 of an edit over someone else's newer save. */
-const isStaleVersion = (body: unknown): body is OfferConflict =>
+export const isStaleVersion = (body: unknown): body is OfferConflict =>
   typeof body === 'object' &&
   body !== null &&
   (body as { code?: unknown }).code === 'stale_version' &&

@@ -19,6 +19,7 @@ import { ManageOfferFilters, type ManageOfferFilterValues } from '../components/
 import { offerExport, UploadOffersButton } from '../components/upload-offers';
 import { RowEditingContext } from '../row-editing-context';
 import { MANAGE_OFFERS_FALLBACK, manageOfferListLogic } from '../seller-offers.implementations';
+import { useChangePreview } from '../use-change-preview';
 import { useOfferRowEditing } from '../use-offer-row-editing';
 import '../seller-offers.css';
 
@@ -46,6 +47,10 @@ const publishedView = defineListView({
 });
 const unpublishedView = defineListView({ ...tab, filters, defaultOrdering: '-created_at' });
 
+// The change preview's dialog loads with the first fill or paste.
+const ChangePreviewDialog = lazy(() =>
+  import('../components/change-preview-dialog').then((m) => ({ default: m.ChangePreviewDialog })),
+);
 // The bulk actions (their machine and dialogs) load with the first selection, not with the page.
 const BulkActions = lazy(() => import('../components/bulk-actions').then((m) => ({ default: m.BulkActions })));
 
@@ -97,6 +102,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
     }),
     [selectedIds],
   );
+  const changes = useChangePreview({ rows, selectedIds, editing }, rowEditor);
   const pageAllSelected =
     (offers.rows?.length ?? 0) > 0 && offers.rows?.every((row) => selectedIds.has(list.grid.getRowId(row)));
   const setFilters = (patch: ManageOfferFilterValues) => {
@@ -165,9 +171,15 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
           onRowAction={rowEditor.onEdit}
           meta={meta}
           selection={selection}
-          rowEditor={rowEditor}
+          rowEditor={changes.rowEditor}
+          cellCommands={changes.commands}
           layout="fixed"
         />
+        {changes.preview && (
+          <Suspense fallback={null}>
+            <ChangePreviewDialog key={changes.preview.id} preview={changes.preview} />
+          </Suspense>
+        )}
         <EditDialogs />
       </Page>
     </RowEditingContext.Provider>
