@@ -122,6 +122,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
           items={[
             { href: paths.manageOffers, label: 'Published' },
             { href: paths.manageOffersUnpublished, label: 'Unpublished' },
+            { href: paths.manageOffersChanges, label: 'Recent changes' },
           ]}
         />
         <KeptDraftBanner userId={userId} />
