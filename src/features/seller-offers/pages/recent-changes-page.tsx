@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { z } from 'zod/mini';
-import type { OfferChangeRecord } from '@/api/models';
 import { dayParam } from '@/core/lists/list-query';
 import { defineListView } from '@/core/lists/list-view';
 import { useListView } from '@/core/lists/use-list-view';
@@ -13,7 +12,7 @@ import { Page } from '@/ui/page';
 import { SubNav } from '@/ui/sub-nav';
 import { type RecentChangesMeta, recentChangeColumns, SOURCE_OPTIONS } from '../components/recent-change-columns';
 import { askRevert, RevertDialogs, useChangeRevert } from '../components/revert-flow';
-import { CHANGES_FALLBACK, type RecentChangesQuery, recentChangesLogic } from '../history.implementations';
+import { CHANGES_FALLBACK, recentChangesLogic } from '../history.implementations';
 import { revertRequestOf } from '../revert-request';
 import '../seller-offers.css';
 
