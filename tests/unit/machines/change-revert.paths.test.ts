@@ -6,7 +6,7 @@
  * confirmed before any call; each ending says what it is.
  */
 import { changeRevertMachine } from '@machines/change-revert/change-revert.machine';
-import type { RevertEvent, RevertRequest } from '@machines/change-revert/change-revert.types';
+import type { RevertEvent, RevertOutcome, RevertRequest } from '@machines/change-revert/change-revert.types';
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject, fromPromise, type SnapshotFrom } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
@@ -93,7 +93,7 @@ describe('change revert', () => {
   it('emits the revert’s own batch when done, and the refusal’s words when refused', async () => {
     const emitted: EventObject[] = [];
     let calls = 0;
-    const answer = async () => {
+    const answer = async (): Promise<RevertOutcome> => {
       calls += 1;
       if (calls === 1) return { reverted: 8 };
       throw alreadyReverted;
