@@ -1,7 +1,7 @@
 /** A revert's request from the history records a screen shows (behaviour §7). */
 import type { PutBack, RevertRequest } from '@machines/change-revert/change-revert.types';
 import type { OfferChangeRecord } from '@/api/models';
-import { offersText } from './use-bulk-actions';
+import { offersText } from './offers-text';
 
 /**
  * Reverting `record`'s batch: what it puts back on each offer of the batch the screen shows. A

@@ -11,6 +11,7 @@ import { createActor } from 'xstate';
 import { useApiLogic } from '@/core/api';
 import { notify } from '@/ui/notify';
 import { type BulkApplyRef, bulkActionsLogic } from './bulk.implementations';
+import { offersText } from './offers-text';
 
 const PAST: Record<BulkAction, string> = { publish: 'published', withdraw: 'withdrawn', update: 'updated' };
 const UNDONE: Record<BulkAction, string> = {
@@ -18,8 +19,6 @@ const UNDONE: Record<BulkAction, string> = {
   withdraw: 'Withdrawal undone',
   update: 'Update undone',
 };
-/** "1 offer", "2 offers". */
-export const offersText = (count: number) => `${count} ${count === 1 ? 'offer' : 'offers'}`;
 
 /** How long a message about a half-done action stays: long enough to read it and choose Undo. */
 const PARTIAL_TIMEOUT_MS = 10_000;

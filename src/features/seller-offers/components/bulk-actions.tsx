@@ -10,7 +10,8 @@ import { lazy, Suspense } from 'react';
 import type { ManageOfferListQuery, Offer } from '@/api/models';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
-import { offersText, useBulkActions } from '../use-bulk-actions';
+import { offersText } from '../offers-text';
+import { useBulkActions } from '../use-bulk-actions';
 import { RevertConflictDialog } from './revert-flow';
 import './bulk-actions.css';
 
@@ -52,7 +53,12 @@ export function BulkActions({ tab, selection, filters, rows, onSettled }: BulkAc
   const count = selection.allMatching ? selection.total : selection.ids.size;
   // An Undo's conflict outlives the selection the action cleared.
   const conflictView = conflict && (
-    <RevertConflictDialog offers={conflict.offers} putBack={conflict.putBack} onClose={closeConflict} />
+    <RevertConflictDialog
+      offers={conflict.offers}
+      putBack={conflict.putBack}
+      onClose={closeConflict}
+      yoursLabel="Undo puts back"
+    />
   );
   if (count === 0) return conflictView;
 

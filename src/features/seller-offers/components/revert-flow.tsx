@@ -18,7 +18,7 @@ import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Dialog } from '@/ui/dialog';
 import { notify } from '@/ui/notify';
 import { changeRevertLogic } from '../history.implementations';
-import { offersText } from '../use-bulk-actions';
+import { offersText } from '../offers-text';
 import { OfferConflictList } from './offer-conflict-list';
 
 type RevertActor = Actor<ReturnType<typeof changeRevertLogic>>;
@@ -75,10 +75,13 @@ export function RevertConflictDialog({
   offers,
   putBack,
   onClose,
+  yoursLabel = 'Revert puts back',
 }: {
   offers: Parameters<typeof OfferConflictList>[0]['offers'];
   putBack: Parameters<typeof OfferConflictList>[0]['yours'];
   onClose: () => void;
+  /** The heading of what would go back: the revert's, or a bulk action's Undo's. */
+  yoursLabel?: string;
 }) {
   return (
     <Dialog
@@ -96,7 +99,7 @@ export function RevertConflictDialog({
         Nothing was reverted: {offersText(offers.length)} changed after these changes were made. Compare what is there
         now with what the revert would put back.
       </p>
-      <OfferConflictList offers={offers} yours={putBack} yoursLabel="Revert puts back" />
+      <OfferConflictList offers={offers} yours={putBack} yoursLabel={yoursLabel} />
     </Dialog>
   );
 }

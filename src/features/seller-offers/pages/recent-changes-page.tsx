@@ -1,3 +1,4 @@
+import { SCHEMA_ENUMS } from '@openapi/schema.facts';
 import { useMemo } from 'react';
 import { z } from 'zod/mini';
 import { dayParam } from '@/core/lists/list-query';
@@ -18,7 +19,7 @@ import '../seller-offers.css';
 
 /** behaviour §7: the seller's own changes, newest first (the one order the contract gives). */
 const view = defineListView({
-  filters: { source: z.enum(SOURCE_OPTIONS.map((option) => option.id)), since: dayParam() },
+  filters: { source: z.enum(SCHEMA_ENUMS.OfferChangeSource), since: dayParam() },
   orderings: ['-at'],
   defaultOrdering: '-at',
   read: recentChangesLogic,
