@@ -5,42 +5,49 @@
  * is all or nothing; a failed chunk stops the rest, and what the chunks before it did is reported
  * and can be undone. A refusal before anything was written goes back to where the seller applied
  * (the update form keeps its field messages). Cancelling lets the chunk in flight finish and sends
- * no more. Undo puts the old values back, chunk by chunk as well. One actor per action: it outlives
+ * no more. Undo reverts the history batch of each chunk that changed something, newest first
+ * (behaviour §7), so it works for as long as the history holds the change; an offer changed since
+ * stops it with the conflict. One actor per action: it outlives
  * the selection bar through the snackbar's Undo.
- * Emits `bulk.done`, `bulk.refused`, `bulk.undone`, `bulk.undoFailed`.
- * Invariants: `sent` chunks of `plan` went through, and `undo` holds what puts back exactly those;
+ * Emits `bulk.done`, `bulk.refused`, `bulk.undone`, `bulk.undoFailed`, `bulk.undoConflict`.
+ * Invariants: `sent` chunks of `plan` went through, and `undo` holds the batches of exactly those
+ * that changed something;
  * busy states take no new action.
  */
 import { assign, type DoneActorEvent, type ErrorActorEvent, emit, not, setup, stateIn } from 'xstate';
+import type { RevertOutcome } from '../change-revert/change-revert.types';
 import { fieldErrorsOf, messageOf } from '../shared/message-of';
 import { notProvided } from '../shared/not-provided';
 import {
   BULK_FALLBACK,
   CANCELLED_MESSAGE,
   offersIn,
-  offersInAll,
+  offersInBatches,
+  UNDO_CONFLICT_MESSAGE,
   UNDO_FALLBACK,
   undoFailureOf,
 } from './bulk-actions.logic';
 import type {
-  BulkChunk,
   BulkEmitted,
   BulkEvent,
   BulkFieldErrors,
   BulkPlan,
   BulkRequest,
+  ChunkResult,
   SendChunkInput,
+  SentBatch,
 } from './bulk-actions.types';
 
 // Annotated: TypeScript infers no params in a list of transitions.
-const writtenOf = ({ event }: { event: DoneActorEvent<number> }) => event.output;
+const resultOf = ({ event }: { event: DoneActorEvent<ChunkResult> }) => event.output;
+const revertedOf = ({ event }: { event: DoneActorEvent<RevertOutcome> }) => event.output;
 const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
 export const bulkActionsMachine = setup({
   types: {
     context: {} as {
       /** The action applied; null until then. */
       request: BulkRequest | null;
-      /** What the action sends, chunk by chunk, each with its undo. */
+      /** What the action sends, chunk by chunk, each with what reverting it puts back. */
       plan: BulkPlan['chunks'];
       /** How many offers the action is for. */
       of: number;
@@ -51,9 +58,9 @@ export const bulkActionsMachine = setup({
       sentOffers: number;
       /** How many offers the server wrote. */
       written: number;
-      /** What puts back what the chunks sent changed. */
-      undo: BulkChunk[];
-      /** How many chunks of `undo` went through. */
+      /** The history batches of the chunks sent that changed something, oldest first. */
+      undo: SentBatch[];
+      /** How many batches of `undo`, from the newest, were reverted. */
       undone: number;
       /** Why the action stopped short or was refused, or why the undo failed. */
       problem: string | null;
@@ -65,19 +72,21 @@ export const bulkActionsMachine = setup({
   },
   actors: {
     planBulk: notProvided<BulkPlan, BulkRequest>('planBulk'),
-    sendChunk: notProvided<number, SendChunkInput>('sendChunk'),
+    sendChunk: notProvided<ChunkResult, SendChunkInput>('sendChunk'),
+    revertBatch: notProvided<RevertOutcome, { batchId: number }>('revertBatch'),
   },
   actions: {
     keepRequest: assign((_, request: BulkRequest) => ({ request, problem: null })),
     keepPlan: assign((_, plan: BulkPlan) => ({ plan: plan.chunks, of: plan.of, products: plan.products })),
-    noteSent: assign(({ context }, written: number) => {
+    noteSent: assign(({ context }, { written, batchId }: ChunkResult) => {
       const chunk = context.plan[context.sent];
       if (!chunk) return {};
+      const offers = offersIn(chunk.send);
       return {
         sent: context.sent + 1,
-        sentOffers: context.sentOffers + offersIn(chunk.send),
+        sentOffers: context.sentOffers + offers,
         written: context.written + written,
-        undo: chunk.undo ? [...context.undo, chunk.undo] : context.undo,
+        undo: batchId === null ? context.undo : [...context.undo, { batchId, offers, putBack: chunk.putBack }],
       };
     }),
     noteUndone: assign(({ context }) => ({ undone: context.undone + 1 })),
@@ -107,9 +116,19 @@ export const bulkActionsMachine = setup({
       type: 'bulk.undoFailed' as const,
       message: undoFailureOf(
         messageOf(error, UNDO_FALLBACK),
-        offersInAll(context.undo.slice(0, context.undone)),
-        offersInAll(context.undo),
+        offersInBatches(context.undo.slice(context.undo.length - context.undone)),
+        offersInBatches(context.undo),
       ),
+    })),
+    announceUndoConflict: emit(({ context }, outcome: RevertOutcome) => ({
+      type: 'bulk.undoConflict' as const,
+      message: undoFailureOf(
+        UNDO_CONFLICT_MESSAGE,
+        offersInBatches(context.undo.slice(context.undo.length - context.undone)),
+        offersInBatches(context.undo),
+      ),
+      offers: 'conflict' in outcome ? outcome.conflict : [],
+      putBack: context.undo[context.undo.length - 1 - context.undone]?.putBack ?? {},
     })),
   },
   guards: {
@@ -117,6 +136,7 @@ export const bulkActionsMachine = setup({
     hasSent: ({ context }) => context.sent > 0,
     hasMoreToUndo: ({ context }) => context.undone < context.undo.length,
     canUndo: ({ context }) => context.undo.length > 0,
+    isConflict: (_, outcome: RevertOutcome) => 'conflict' in outcome && outcome.conflict.length > 0,
     isUpdate: ({ context }) => context.request?.action === 'update',
   },
 }).createMachine({
@@ -174,7 +194,6 @@ export const bulkActionsMachine = setup({
             src: 'sendChunk',
             input: ({ context }) => ({
               chunk: context.plan[context.sent]?.send ?? { action: 'update', changes: [] },
-              purpose: 'apply',
               isFirst: context.sent === 0,
               products: context.products,
             }),
@@ -182,9 +201,9 @@ export const bulkActionsMachine = setup({
               {
                 guard: stateIn('#bulkActions.running.sending.stopping'),
                 target: '#bulkActions.partlyDone',
-                actions: [{ type: 'noteSent', params: writtenOf }, 'showCancelled'],
+                actions: [{ type: 'noteSent', params: resultOf }, 'showCancelled'],
               },
-              { target: 'next', actions: { type: 'noteSent', params: writtenOf } },
+              { target: 'next', actions: { type: 'noteSent', params: resultOf } },
             ],
             onError: [
               {
@@ -217,15 +236,18 @@ export const bulkActionsMachine = setup({
       states: {
         sending: {
           invoke: {
-            id: 'sendChunk',
-            src: 'sendChunk',
-            input: ({ context }) => ({
-              chunk: context.undo[context.undone] ?? { action: 'update', changes: [] },
-              purpose: 'undo',
-              isFirst: context.undone === 0,
-              products: context.products,
-            }),
-            onDone: { target: 'next', actions: 'noteUndone' },
+            id: 'revertBatch',
+            src: 'revertBatch',
+            // Newest first: each revert finds the values the batch after it left.
+            input: ({ context }) => ({ batchId: context.undo[context.undo.length - 1 - context.undone]?.batchId ?? 0 }),
+            onDone: [
+              {
+                guard: { type: 'isConflict', params: revertedOf },
+                target: '#bulkActions.undoFailed',
+                actions: { type: 'announceUndoConflict', params: revertedOf },
+              },
+              { target: 'next', actions: 'noteUndone' },
+            ],
             onError: {
               target: '#bulkActions.undoFailed',
               actions: { type: 'announceUndoFailed', params: errorOf },

@@ -1,5 +1,6 @@
 import type { components, operations } from '@openapi/schema';
 import type { Read } from '@openapi/schema.facts';
+import type { CurrentOffer, PutBack } from '../change-revert/change-revert.types';
 
 /** As the API client hands it over: amounts in integer cents. */
 export type Offer = Read<components['schemas']['Offer']>;
@@ -33,19 +34,24 @@ export type BulkChunk =
   | { action: 'publish' | 'withdraw'; ids: number[] }
   | { action: 'update'; changes: OfferChange[] };
 
-/** What the action will send, chunk by chunk, each with what puts back what it changes (null: nothing). */
+/** What the action will send, chunk by chunk, each with what reverting it puts back per offer. */
 export interface BulkPlan {
   /** How many offers the action is for. */
   of: number;
   /** The offers' product names by id, for a refusal that names an offer. */
   products: Record<number, string>;
-  chunks: { send: BulkChunk; undo: BulkChunk | null }[];
+  chunks: { send: BulkChunk; putBack: Record<number, PutBack> }[];
 }
 
-/** A chunk's call: `purpose` picks the words of its refusal (behaviour §8). */
+/** A chunk's answer: how many offers the server wrote, and the history batch to revert (null: none changed). */
+export type ChunkResult = { written: number; batchId: number | null };
+
+/** A chunk that went through and changed something: Undo reverts its batch. */
+export type SentBatch = { batchId: number; offers: number; putBack: Record<number, PutBack> };
+
+/** A chunk's call; a refusal of the first one says that nothing was written (behaviour §8). */
 export type SendChunkInput = {
   chunk: BulkChunk;
-  purpose: 'apply' | 'undo';
   isFirst: boolean;
   products: BulkPlan['products'];
 };
@@ -81,4 +87,6 @@ export type BulkEmitted =
   /** Nothing was written: the message, and an update's field messages for its form. */
   | { type: 'bulk.refused'; message: string; fieldErrors: BulkFieldErrors }
   | { type: 'bulk.undone'; action: BulkAction }
-  | { type: 'bulk.undoFailed'; message: string };
+  | { type: 'bulk.undoFailed'; message: string }
+  /** Undo stopped at offers changed since: theirs now, and what the undo would put back. */
+  | { type: 'bulk.undoConflict'; message: string; offers: CurrentOffer[]; putBack: Record<number, PutBack> };

@@ -43,6 +43,10 @@ export const signedInPages: readonly SignedInPage[] = [
     titles: { [paths.manageOffers]: 'Manage Offers', [paths.manageOffersUnpublished]: 'Manage Offers: Unpublished' },
   },
   {
+    code: () => import('@/features/seller-offers/pages/recent-changes-page').then((m) => m.RecentChangesPage),
+    titles: { [paths.manageOffersChanges]: 'Manage Offers: Recent changes' },
+  },
+  {
     code: () => import('@/features/orders/pages/review-orders-page').then((m) => m.ReviewOrdersPage),
     titles: {
       [paths.reviewOrders]: 'Review Orders',

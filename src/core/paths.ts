@@ -18,6 +18,7 @@ export const paths = {
   seller: '/seller',
   manageOffers: '/seller/manage-offers',
   manageOffersUnpublished: '/seller/manage-offers/unpublished',
+  manageOffersChanges: '/seller/manage-offers/changes',
   reviewOrders: '/seller/review-orders',
   reviewOrdersInProgress: '/seller/review-orders/inprogress',
   reviewOrdersCompleted: '/seller/review-orders/completed',

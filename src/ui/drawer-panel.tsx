@@ -7,11 +7,13 @@ export function DrawerPanel({
   isOpen,
   onClose,
   label,
+  wide = false,
   children,
 }: {
   isOpen: boolean;
   onClose: () => void;
   label: string;
+  wide?: boolean;
   children: (close: () => void) => React.ReactNode;
 }) {
   return (
@@ -23,7 +25,7 @@ export function DrawerPanel({
       isDismissable
       className="drawer-overlay"
     >
-      <Modal className="drawer">
+      <Modal className={wide ? 'drawer drawer--wide' : 'drawer'}>
         <Dialog ref={keepFocusInside} aria-label={label} className="drawer__dialog">
           {children(onClose)}
         </Dialog>

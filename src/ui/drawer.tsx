@@ -51,3 +51,30 @@ export function Drawer({
     </>
   );
 }
+
+/**
+ * The same drawer opened by the page rather than by a trigger of its own (one of many row
+ * buttons): `isOpen` and `onClose` are the caller's; focus goes back to what had it before.
+ * `wide` fits a table or a history.
+ */
+export function ControlledDrawer({
+  isOpen,
+  onClose,
+  label,
+  wide = false,
+  children,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  label: string;
+  wide?: boolean;
+  children: (close: () => void) => React.ReactNode;
+}) {
+  return (
+    <Suspense fallback={null}>
+      <DrawerPanel isOpen={isOpen} onClose={onClose} label={label} wide={wide}>
+        {children}
+      </DrawerPanel>
+    </Suspense>
+  );
+}

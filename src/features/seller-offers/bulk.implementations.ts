@@ -4,6 +4,7 @@
  * (`POST /api/v1/manage-offers/publish/`) or setting the same fields on all of them
  * (`POST /api/v1/manage-offers/update/`), one chunk per call. The contract takes at most 500 offers
  * per call (CHUNK_SIZE, read from the contract); the machine sends the chunks one after another.
+ * Undo reverts each chunk's history batch (`POST /api/v1/manage-offers/changes/{batchId}/revert/`).
  */
 import { bulkActionsMachine } from '@machines/bulk-actions/bulk-actions.machine';
 import type {
@@ -16,6 +17,7 @@ import type {
   BulkTarget,
   SendChunkInput,
 } from '@machines/bulk-actions/bulk-actions.types';
+import type { PutBack } from '@machines/change-revert/change-revert.types';
 import { fieldErrorsOf, permissionMessageOf, statusOf } from '@machines/shared/message-of';
 import { moneyOf } from '@openapi/rules/money';
 import { FIELD_LIMITS, PARAMETER_LIMITS } from '@openapi/schema.facts';
@@ -24,6 +26,7 @@ import type { ApiClient } from '@/api/client';
 import type { ManageOfferListQuery, Offer, OfferChange } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
 import { changing } from '@/core/data-events';
+import { revertBatch } from './history.implementations';
 
 /** The most offers one call takes: the contract's `maxItems` of `PublishRequest.offer_ids` and `BulkUpdateRequest.offers`. */
 export const CHUNK_SIZE = Math.min(
@@ -105,41 +108,48 @@ async function offersOf(api: ApiClient, target: BulkTarget, needsValues: boolean
   return { ids, before };
 }
 
-/** The old values of the fields an update sets, to put back on undo. */
-function previousValues(offer: Offer, fields: BulkFields): OfferChange {
-  const change: OfferChange = { id: offer.id };
-  // A price the app could not read is not put back: undo cannot restore what it never knew.
-  if (fields.unit_price !== undefined && Number.isFinite(offer.unit_price))
-    change.unit_price = moneyOf(offer.unit_price);
-  if (fields.start !== undefined) change.start = offer.start;
-  if (fields.end !== undefined) change.end = offer.end;
-  if (fields.region_id !== undefined) change.region_id = offer.region_id;
-  return change;
+/** What undoing an update puts back on `offer`: each set field's old value, for the conflict view. */
+function putBackOf(offer: Offer, fields: BulkFields): PutBack {
+  const values: PutBack['values'] = [];
+  for (const field of BULK_FIELDS) {
+    const replaced = fields[field];
+    if (replaced === undefined) continue;
+    const back =
+      field === 'unit_price' ? (Number.isFinite(offer.unit_price) ? moneyOf(offer.unit_price) : null) : offer[field];
+    values.push({ field, back, replaced });
+  }
+  return { product: offer.product, values };
 }
 
-/** Each chunk of an action with what puts back what it changes. */
+/** Each chunk of an action with what undoing it puts back on each offer the app knows. */
 function planOf(request: BulkRequest, ids: readonly number[], before: ReadonlyMap<number, Offer>): BulkPlan {
   const { action, target: _target, ...fields } = request;
   const products = Object.fromEntries([...before].map(([id, offer]) => [id, offer.product]));
   if (action === 'update') {
     const sets = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as BulkFields;
     const chunks = inChunksOf(ids.map((id) => ({ id, ...sets }))).map((changes) => {
-      const restore = changes.flatMap((change) => {
-        const offer = before.get(change.id);
-        return offer ? [previousValues(offer, sets)] : [];
-      });
-      return { send: { action, changes }, undo: restore.length > 0 ? { action, changes: restore } : null };
+      const putBack: Record<number, PutBack> = {};
+      for (const { id } of changes) {
+        const offer = before.get(id);
+        if (offer) putBack[id] = putBackOf(offer, sets);
+      }
+      return { send: { action, changes }, putBack };
     });
     return { of: ids.length, products, chunks };
   }
   const publish = action === 'publish';
   const chunks = inChunksOf(ids).map((chunk) => {
-    // Only offers that were not in the new state already go back; one the page did not show is
-    // taken to be in its tab's state (the publish call writes only offers whose state changes).
-    const changed = chunk.filter((id) => before.get(id)?.is_published !== publish);
-    const undo: BulkChunk | null =
-      changed.length > 0 ? { action: publish ? 'withdraw' : 'publish', ids: changed } : null;
-    return { send: { action, ids: chunk }, undo };
+    // The server records only offers whose state changes; undo reverts those.
+    const putBack: Record<number, PutBack> = {};
+    for (const id of chunk) {
+      const offer = before.get(id);
+      if (offer?.is_published === publish) continue;
+      putBack[id] = {
+        product: offer?.product ?? `Offer ${id}`,
+        values: [{ field: 'is_published', back: !publish, replaced: publish }],
+      };
+    }
+    return { send: { action, ids: chunk }, putBack };
   });
   return { of: ids.length, products, chunks };
 }
@@ -172,8 +182,8 @@ function updateProblems(error: unknown, changes: readonly OfferChange[], product
  * Why a chunk's call failed, as the user reads it (behaviour §8). An update's 400 names the offer;
  * refused as the action's first call, it says that none were updated (each call is all or nothing).
  */
-function refusalOf(error: unknown, { chunk, purpose, isFirst, products }: SendChunkInput): BulkRefusal {
-  if (purpose === 'apply' && chunk.action === 'update' && statusOf(error) === 400) {
+function refusalOf(error: unknown, { chunk, isFirst, products }: SendChunkInput): BulkRefusal {
+  if (chunk.action === 'update' && statusOf(error) === 400) {
     const problems = updateProblems(error, chunk.changes, products);
     if (problems) {
       const summary = isFirst ? `No offers were updated. ${problems.summary}` : problems.summary;
@@ -183,7 +193,7 @@ function refusalOf(error: unknown, { chunk, purpose, isFirst, products }: SendCh
   return new BulkRefusal(permissionMessageOf(error, ACTION_TEXT[chunk.action]));
 }
 
-/** One chunk's call (an undo's too); resolves how many offers the server wrote. Each changes the offer lists. */
+/** One chunk's call; it changes the offer lists. */
 const sendChunkCall = (api: ApiClient, chunk: BulkChunk, signal: AbortSignal) =>
   changing(
     ['offers'],
@@ -211,9 +221,17 @@ export const bulkActionsLogic = (api: ApiClient) =>
       }),
       sendChunk: fromPromise(async ({ input, signal }) => {
         try {
-          return (await sendChunkCall(api, input.chunk, signal)).count;
+          const result = await sendChunkCall(api, input.chunk, signal);
+          return { written: result.count, batchId: result.batch_id ?? null };
         } catch (error) {
           throw refusalOf(error, input);
+        }
+      }),
+      revertBatch: fromPromise(async ({ input, signal }) => {
+        try {
+          return await revertBatch(api, input.batchId, signal);
+        } catch (error) {
+          throw new BulkRefusal(permissionMessageOf(error, 'undo changes'));
         }
       }),
     },

@@ -5,12 +5,13 @@
  * drives it to its end. Its facts become what the seller sees and hears: the snackbar, and the offer
  * lists reloading (behaviour §7).
  */
-import type { BulkAction, BulkOutcome } from '@machines/bulk-actions/bulk-actions.types';
+import type { BulkAction, BulkEmitted, BulkOutcome } from '@machines/bulk-actions/bulk-actions.types';
 import { useEffect, useRef, useState } from 'react';
 import { createActor } from 'xstate';
 import { useApiLogic } from '@/core/api';
 import { notify } from '@/ui/notify';
 import { type BulkApplyRef, bulkActionsLogic } from './bulk.implementations';
+import { offersText } from './offers-text';
 
 const PAST: Record<BulkAction, string> = { publish: 'published', withdraw: 'withdrawn', update: 'updated' };
 const UNDONE: Record<BulkAction, string> = {
@@ -18,24 +19,29 @@ const UNDONE: Record<BulkAction, string> = {
   withdraw: 'Withdrawal undone',
   update: 'Update undone',
 };
-/** "1 offer", "2 offers". */
-export const offersText = (count: number) => `${count} ${count === 1 ? 'offer' : 'offers'}`;
 
 /** How long a message about a half-done action stays: long enough to read it and choose Undo. */
 const PARTIAL_TIMEOUT_MS = 10_000;
 
-/** The snackbar's Undo: the action puts the old values back and the offer lists reload. */
-function undo(action: BulkApplyRef) {
+/** An undo stopped at offers changed since the action: for the conflict view. */
+export type UndoConflict = Extract<BulkEmitted, { type: 'bulk.undoConflict' }>;
+
+/** The snackbar's Undo: the action's batches are reverted and the offer lists reload. */
+function undo(action: BulkApplyRef, onConflict: (conflict: UndoConflict) => void) {
   if (!action.getSnapshot().can({ type: 'bulk.undo' })) return;
   action.on('bulk.undone', (done) => notify({ type: 'success', message: UNDONE[done.action] }));
   action.on('bulk.undoFailed', ({ message }) => notify({ type: 'error', message }));
+  action.on('bulk.undoConflict', (conflict) => {
+    notify({ type: 'error', message: conflict.message });
+    onConflict(conflict);
+  });
   action.send({ type: 'bulk.undo' });
 }
 
 /** The snackbar after an action: what was done, with Undo while something can be put back. */
-function showOutcome(outcome: BulkOutcome, action: BulkApplyRef) {
+function showOutcome(outcome: BulkOutcome, action: BulkApplyRef, onConflict: (conflict: UndoConflict) => void) {
   const past = PAST[outcome.action];
-  const withUndo = outcome.canUndo ? { onUndo: () => undo(action) } : {};
+  const withUndo = outcome.canUndo ? { onUndo: () => undo(action, onConflict) } : {};
   if (outcome.problem !== null) {
     notify({
       type: 'error',
@@ -50,10 +56,14 @@ function showOutcome(outcome: BulkOutcome, action: BulkApplyRef) {
   }
 }
 
-/** The bar's current action; `onSettled` clears the selection once an action went through. */
-export function useBulkActions(onSettled: () => void): BulkApplyRef {
+/**
+ * The bar's current action; `onSettled` clears the selection once an action went through.
+ * `conflict`: an Undo stopped at offers changed since, until `closeConflict`.
+ */
+export function useBulkActions(onSettled: () => void) {
   const logic = useApiLogic(bulkActionsLogic);
   const [action, setAction] = useState(() => createActor(logic));
+  const [conflict, setConflict] = useState<UndoConflict | null>(null);
   const latestOnSettled = useRef(onSettled);
   latestOnSettled.current = onSettled;
 
@@ -65,7 +75,7 @@ export function useBulkActions(onSettled: () => void): BulkApplyRef {
     }
     const subscriptions = [
       action.on('bulk.done', ({ outcome }) => {
-        showOutcome(outcome, action);
+        showOutcome(outcome, action, setConflict);
         // After a half-done action the selection stays, so the rest can be tried again.
         if (outcome.problem === null) latestOnSettled.current();
         // The snackbar keeps this action for its Undo; the bar takes a new one.
@@ -83,5 +93,5 @@ export function useBulkActions(onSettled: () => void): BulkApplyRef {
       if (!(['done', 'partlyDone', 'undoing'] as const).some((state) => snapshot.matches(state))) action.stop();
     };
   }, [action, logic]);
-  return action;
+  return { applying: action as BulkApplyRef, conflict, closeConflict: () => setConflict(null) };
 }

@@ -34,12 +34,15 @@ function Selection({ initial }: { initial: OfferSelection }) {
   );
 }
 
-/** The publish call, answering as the server does: how many changed (`written` of them). */
+/** The publish call, answering as the server does: how many changed (`written` of them), and its history batch when any did. */
 const published =
   (written?: number) =>
-  ({ body }: SeenRequest): Reply => ({
-    body: { count: written ?? (body as { offer_ids: number[] }).offer_ids.length, offers: [] },
-  });
+  ({ body }: SeenRequest): Reply => {
+    const count = written ?? (body as { offer_ids: number[] }).offer_ids.length;
+    return { body: { count, offers: [], ...(count > 0 && { batch_id: 7 }) } };
+  };
+/** Undo: reverting the publish's batch. */
+const REVERT = 'POST /api/v1/manage-offers/changes/7/revert/';
 
 const confirmation = () => screen.getByRole('alertdialog', { name: 'Publish offers' });
 const snackbar = () => screen.getByRole('region', { name: 'Notifications' });
@@ -97,7 +100,9 @@ describe('bulk actions', { timeout: 30_000 }, () => {
   });
 
   it('B3, B7 the result is said politely, and so is its undo', async () => {
-    const { user } = await renderBar([published(), published()]);
+    const { user } = await renderBar([published()], chosen, {
+      [REVERT]: { body: { count: 2, offers: [], batch_id: 8 } },
+    });
     await confirmPublish(user);
     await waitFor(() => expect(snackbar()).toHaveTextContent('2 offers published'));
     await expectHeard([

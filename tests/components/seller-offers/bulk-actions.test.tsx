@@ -12,6 +12,9 @@ const LIST = 'GET /api/v1/manage-offers/';
 const PUBLISH = 'POST /api/v1/manage-offers/publish/';
 const UPDATE = 'POST /api/v1/manage-offers/update/';
 const OPTIONS = 'GET /api/v1/options/';
+/** Reverting the history batch `batchId`: the bulk action's Undo. */
+const REVERT = (batchId: number) => `POST /api/v1/manage-offers/changes/${batchId}/revert/`;
+const reverted = (batchId: number): Reply => ({ body: { count: 1, offers: [], batch_id: batchId } });
 
 const starfall = anOffer({ id: 11, product: 'Starfall Tactics', is_published: false, published_at: null });
 const moonRun = anOffer({
@@ -73,10 +76,14 @@ function renderBar({
 const bar = () => screen.getByRole('group', { name: 'Selected offers' });
 const snackbar = () => screen.getByRole('region', { name: 'Notifications' });
 
-/** The publish call, answering as the server does: how many changed, and the offers after. */
+/** The publish call, answering as the server does: how many changed, the offers after, and its batch (from 7, one per call). */
+let nextBatch = 7;
+beforeEach(() => {
+  nextBatch = 7;
+});
 const publishReply = (request: SeenRequest): Reply => {
   const { offer_ids } = request.body as { offer_ids: number[]; publish: boolean };
-  return { body: { count: offer_ids.length, offers: [] } };
+  return { body: { count: offer_ids.length, offers: [], batch_id: nextBatch++ } };
 };
 
 /** `total` offers of the filtered set, ids from 1001, answered a page at a time by limit and offset. */
@@ -110,8 +117,10 @@ describe('Bulk actions on the selected offers', () => {
     expect(within(bar()).queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
   });
 
-  it('publishes the selected offers once confirmed; Undo withdraws them again', async () => {
-    const { user, server, offersChanged } = renderBar({ routes: { [PUBLISH]: publishReply } });
+  it('publishes the selected offers once confirmed; Undo reverts the batch the publish was recorded as', async () => {
+    const { user, server, offersChanged } = renderBar({
+      routes: { [PUBLISH]: publishReply, [REVERT(7)]: reverted(8) },
+    });
     await user.click(within(bar()).getByRole('button', { name: 'Publish' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Publish offers' });
     expect(confirm).toHaveTextContent('Publish the 2 selected offers? Clients can then see and order them.');
@@ -126,26 +135,26 @@ describe('Bulk actions on the selected offers', () => {
 
     await user.click(within(snackbar()).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(within(snackbar()).getByRole('status')).toHaveTextContent('Publishing undone'));
-    expect(server.callsTo(PUBLISH).map((call) => call.body)).toEqual([
-      { offer_ids: [11, 12], publish: true },
-      { offer_ids: [11, 12], publish: false },
-    ]);
+    expect(server.callsTo(PUBLISH).map((call) => call.body)).toEqual([{ offer_ids: [11, 12], publish: true }]);
+    expect(server.callsTo(REVERT(7))).toHaveLength(1);
     expect(offersChanged).toHaveBeenCalledTimes(2);
   });
 
-  it('withdraws on the Published tab, and Undo publishes only the offers that were published', async () => {
+  it('withdraws on the Published tab, and Undo reverts the withdrawal (the server puts back only what it changed)', async () => {
     const published = asRead([{ ...starfall, is_published: true }, moonRun]);
-    const { user, server } = renderBar({ tab: 'published', rows: published, routes: { [PUBLISH]: publishReply } });
+    const { user, server } = renderBar({
+      tab: 'published',
+      rows: published,
+      routes: { [PUBLISH]: publishReply, [REVERT(7)]: reverted(8) },
+    });
     await user.click(within(bar()).getByRole('button', { name: 'Withdraw' }));
     await user.click(screen.getByRole('button', { name: 'Withdraw 2 offers' }));
     await waitFor(() => expect(snackbar()).toHaveTextContent('2 offers withdrawn'));
 
     await user.click(within(snackbar()).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(snackbar()).toHaveTextContent('Withdrawal undone'));
-    expect(server.callsTo(PUBLISH).map((call) => call.body)).toEqual([
-      { offer_ids: [11, 12], publish: false },
-      { offer_ids: [11], publish: true },
-    ]);
+    expect(server.callsTo(PUBLISH).map((call) => call.body)).toEqual([{ offer_ids: [11, 12], publish: false }]);
+    expect(server.callsTo(REVERT(7))).toHaveLength(1);
   });
 
   it('reads every page of the matching offers, then publishes them all', async () => {
@@ -202,7 +211,7 @@ describe('Bulk actions on the selected offers', () => {
     };
     const { user, server, offersChanged } = renderBar({
       selection: allMatching(1200),
-      routes: { [LIST]: matching.list, [PUBLISH]: failSecond },
+      routes: { [LIST]: matching.list, [PUBLISH]: failSecond, [REVERT(7)]: reverted(9) },
     });
     await user.click(within(bar()).getByRole('button', { name: 'Publish' }));
     await user.click(screen.getByRole('button', { name: 'Publish 1200 offers' }));
@@ -218,7 +227,9 @@ describe('Bulk actions on the selected offers', () => {
 
     await user.click(within(snackbar()).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(snackbar()).toHaveTextContent('Publishing undone'));
-    expect(server.callsTo(PUBLISH)[2]?.body).toEqual({ offer_ids: matching.ids.slice(0, 500), publish: false });
+    // Only the first chunk went through: its batch alone is reverted.
+    expect(server.callsTo(PUBLISH)).toHaveLength(2);
+    expect(server.callsTo(REVERT(7))).toHaveLength(1);
   });
 
   it('shows a refusal and changes nothing', async () => {
@@ -294,10 +305,13 @@ describe('Bulk actions on the selected offers', () => {
       expect(server.callsTo(UPDATE)).toHaveLength(0);
     });
 
-    it('sets the filled fields on every selected offer; Undo puts back each old value', async () => {
+    it('sets the filled fields on every selected offer; Undo reverts the batch, putting back each old value', async () => {
       const { dialog, user, server, offersChanged } = await openUpdate({
         routes: {
-          [UPDATE]: (request) => ({ body: { count: (request.body as { offers: [] }).offers.length, offers: [] } }),
+          [UPDATE]: (request) => ({
+            body: { count: (request.body as { offers: [] }).offers.length, offers: [], batch_id: 21 },
+          }),
+          [REVERT(21)]: reverted(22),
         },
       });
       await user.type(priceField(dialog), '9.5');
@@ -320,11 +334,38 @@ describe('Bulk actions on the selected offers', () => {
 
       await user.click(within(snackbar()).getByRole('button', { name: 'Undo' }));
       await waitFor(() => expect(snackbar()).toHaveTextContent('Update undone'));
-      expect(updateBodies(server)[1]).toEqual([
-        { id: 11, unit_price: '12.50', end: starfall.end, region_id: 2 },
-        { id: 12, unit_price: '20.00', end: moonRun.end, region_id: 2 },
-      ]);
+      expect(updateBodies(server)).toHaveLength(1);
+      expect(server.callsTo(REVERT(21))).toHaveLength(1);
       expect(offersChanged).toHaveBeenCalledTimes(2);
+    });
+
+    it('shows the offers changed since when Undo finds them, theirs against what it would put back', async () => {
+      const changed = { ...starfall, unit_price: '15.00' };
+      const { dialog, user, server } = await openUpdate({
+        routes: {
+          [UPDATE]: { body: { count: 2, offers: [], batch_id: 21 } },
+          [REVERT(21)]: {
+            status: 409,
+            body: { detail: 'Offers changed since.', code: 'stale_version', offers: [changed] },
+          },
+        },
+      });
+      await user.type(priceField(dialog), '9.5');
+      await user.click(within(dialog).getByRole('button', { name: 'Update 2 offers' }));
+      await waitFor(() => expect(snackbar()).toHaveTextContent('2 offers updated'));
+
+      await user.click(within(snackbar()).getByRole('button', { name: 'Undo' }));
+      const conflict = await screen.findByRole('dialog', { name: 'These offers changed since' });
+      const table = within(conflict).getByRole('table', { name: 'Starfall Tactics' });
+      expect(within(table).getByRole('row', { name: /Unit price/ })).toHaveTextContent(
+        'Unit price (differs)€15.00€12.50',
+      );
+      expect(snackbar()).toHaveTextContent('Some offers changed since; their changes were not undone.');
+      expect(server.callsTo(REVERT(21))).toHaveLength(1);
+      // The footer's Close (the title bar has one too).
+      const [, close] = within(conflict).getAllByRole('button', { name: 'Close' });
+      await user.click(close as HTMLElement);
+      expect(screen.queryByRole('dialog', { name: 'These offers changed since' })).not.toBeInTheDocument();
     });
 
     it('reads the old values of offers chosen on another page before changing them', async () => {
@@ -334,7 +375,8 @@ describe('Bulk actions on the selected offers', () => {
         rows: asRead([starfall, moonRun]),
         routes: {
           [LIST]: { body: { count: 2, next: null, previous: null, results: [moonRun, elsewhere] } },
-          [UPDATE]: { body: { count: 2, offers: [] } },
+          [UPDATE]: { body: { count: 2, offers: [], batch_id: 30 } },
+          [REVERT(30)]: reverted(31),
         },
       });
       await user.type(priceField(dialog), '30');
@@ -353,11 +395,8 @@ describe('Bulk actions on the selected offers', () => {
           { id: 11, unit_price: '30.00' },
           { id: 99, unit_price: '30.00' },
         ],
-        [
-          { id: 11, unit_price: '12.50' },
-          { id: 99, unit_price: '7.25' },
-        ],
       ]);
+      expect(server.callsTo(REVERT(30))).toHaveLength(1);
     });
 
     it('names the offer the server refused, on the field and in the message, and keeps the form', async () => {

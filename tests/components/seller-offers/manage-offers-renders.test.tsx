@@ -55,7 +55,10 @@ const columns = publishedColumns.map((column) => {
 function EditableGrid() {
   const { editing, rowEditor: editor, start } = useOfferRowEditing({ rows: offers, userId: seller.id });
   const context = useMemo(() => ({ editing }), [editing]);
-  const meta = useMemo((): ManageOffersMeta => ({ edit: start, warm: () => undefined }), [start]);
+  const meta = useMemo(
+    (): ManageOffersMeta => ({ edit: start, warm: () => undefined, history: () => undefined }),
+    [start],
+  );
   return (
     <RowEditingContext.Provider value={context}>
       <DataGrid

@@ -1,9 +1,10 @@
 /**
- * Every simple path of the bulk-actions machine, for an action planned in two chunks (each with
- * its undo), one whose chunk changes nothing to undo, and an update, against a server that writes
- * a chunk, refuses it (403) or refuses an update's values (400). On every step: the chunks counted
- * as sent went through and `undo` holds exactly their undo; busy states take no new action; a
- * partial result names why it stopped; a refusal goes back where the seller applied.
+ * Every simple path of the bulk-actions machine, for an action planned in two chunks (each
+ * recorded as a history batch), one whose chunk changes nothing (no batch to undo), and an update,
+ * against a server that writes a chunk, refuses it (403) or refuses an update's values (400), and
+ * reverts a batch, finds an offer changed since (409) or refuses the revert. On every step: the
+ * chunks counted as sent went through and `undo` holds exactly their batches; busy states take no
+ * new action; a partial result names why it stopped; a refusal goes back where the seller applied.
  */
 import { CANCELLED_MESSAGE, offersIn } from '@machines/bulk-actions/bulk-actions.logic';
 import { bulkActionsMachine } from '@machines/bulk-actions/bulk-actions.machine';
@@ -11,6 +12,7 @@ import type { BulkEvent, BulkPlan, BulkRequest } from '@machines/bulk-actions/bu
 import { describe, expect, it } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
+import { anOffer } from '../../support/fixtures';
 import { statesReached, stateValues, userAndServer } from '../../support/machine-paths';
 import { actorDone, actorFailed, pathName } from '../../support/xstate';
 
@@ -20,20 +22,24 @@ const target = { ids: [1, 2, 3], allMatching: false, filters: {}, shown: [] };
 const PUBLISH: BulkRequest = { action: 'publish', target };
 const UPDATE: BulkRequest = { action: 'update', target, unit_price: '9.50' };
 
-/** Two chunks, each undone by withdrawing what it published. */
+const published = (product: string) => ({
+  product,
+  values: [{ field: 'is_published' as const, back: false, replaced: true }],
+});
+/** Two chunks, each recorded as a batch that undo reverts. */
 const TWO_CHUNKS: BulkPlan = {
   of: 3,
   products: { 1: 'Starfall', 2: 'Moon Run', 3: 'Cave Runner' },
   chunks: [
-    { send: { action: 'publish', ids: [1, 2] }, undo: { action: 'withdraw', ids: [1, 2] } },
-    { send: { action: 'publish', ids: [3] }, undo: { action: 'withdraw', ids: [3] } },
+    { send: { action: 'publish', ids: [1, 2] }, putBack: { 1: published('Starfall'), 2: published('Moon Run') } },
+    { send: { action: 'publish', ids: [3] }, putBack: { 3: published('Cave Runner') } },
   ],
 };
-/** One chunk of offers published already: nothing to undo. */
+/** One chunk of offers published already: the server records no batch, nothing to undo. */
 const NOTHING_TO_UNDO: BulkPlan = {
   of: 1,
   products: { 1: 'Starfall' },
-  chunks: [{ send: { action: 'publish', ids: [1] }, undo: null }],
+  chunks: [{ send: { action: 'publish', ids: [1] }, putBack: {} }],
 };
 const UPDATE_PLAN: BulkPlan = {
   of: 1,
@@ -41,10 +47,14 @@ const UPDATE_PLAN: BulkPlan = {
   chunks: [
     {
       send: { action: 'update', changes: [{ id: 1, unit_price: '9.50' }] },
-      undo: { action: 'update', changes: [{ id: 1, unit_price: '12.00' }] },
+      putBack: { 1: { product: 'Starfall', values: [{ field: 'unit_price', back: '12.00', replaced: '9.50' }] } },
     },
   ],
 };
+/** The batch the server records for the chunk at `index` (none when the plan changes nothing). */
+const batchOf = (plan: readonly BulkPlan['chunks'][number][], index: number) =>
+  Object.keys(plan[index]?.putBack ?? {}).length > 0 ? 100 + index : null;
+const changedSince = anOffer({ id: 1, product: 'Starfall', is_published: false });
 
 const forbidden = { status: 403, message: 'You do not have permission to publish offers' };
 const invalid = {
@@ -70,9 +80,16 @@ function serverEvents(s: Snapshot, plans: readonly BulkPlan[]): EventObject[] {
   }
   if (s.matches({ running: 'sending' })) {
     const refusal = s.context.request?.action === 'update' ? invalid : forbidden;
-    return [actorDone('sendChunk', 2), actorFailed('sendChunk', refusal)];
+    const written = { written: 2, batchId: batchOf(s.context.plan, s.context.sent) };
+    return [actorDone('sendChunk', written), actorFailed('sendChunk', refusal)];
   }
-  if (s.matches('undoing')) return [actorDone('sendChunk', 1), actorFailed('sendChunk', forbidden)];
+  if (s.matches('undoing')) {
+    return [
+      actorDone('revertBatch', { reverted: 900 }),
+      actorDone('revertBatch', { conflict: [changedSince] }),
+      actorFailed('revertBatch', forbidden),
+    ];
+  }
   return [];
 }
 
@@ -80,6 +97,7 @@ const label = (event: EventObject) => {
   const e = event as EventObject & { output?: unknown; error?: { status: number }; request?: BulkRequest };
   if (e.request) return `${e.type}(${e.request.action})`;
   if (e.type === 'xstate.done.actor.planBulk') return `planned ${(e.output as BulkPlan).chunks.length}`;
+  if (e.type === 'xstate.done.actor.revertBatch') return 'conflict' in (e.output as object) ? 'conflict' : 'reverted';
   if (e.error) return `${e.type.split('.').at(-1)}!${e.error.status}`;
   return e.type;
 };
@@ -111,9 +129,14 @@ describe.each([
     let before: Snapshot | null = null;
     for (const { state, event } of path.steps) {
       const { plan, sent, undo, sentOffers, undone } = state.context;
-      // What went through, and exactly its undo.
+      // What went through, and exactly the batches it was recorded as.
       expect(sent).toBeLessThanOrEqual(plan.length);
-      expect(undo).toEqual(plan.slice(0, sent).flatMap((chunk) => (chunk.undo ? [chunk.undo] : [])));
+      expect(undo).toEqual(
+        plan.slice(0, sent).flatMap((chunk, index) => {
+          const batchId = batchOf(plan, index);
+          return batchId === null ? [] : [{ batchId, offers: offersIn(chunk.send), putBack: chunk.putBack }];
+        }),
+      );
       expect(sentOffers).toBe(plan.slice(0, sent).reduce((sum, chunk) => sum + offersIn(chunk.send), 0));
       expect(undone).toBeLessThanOrEqual(undo.length);
       if (state.hasTag('busy')) for (const e of NEW_ACTIONS) expect(state.can(e), e.type).toBe(false);

@@ -10,7 +10,9 @@ import { lazy, Suspense } from 'react';
 import type { ManageOfferListQuery, Offer } from '@/api/models';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
-import { offersText, useBulkActions } from '../use-bulk-actions';
+import { offersText } from '../offers-text';
+import { useBulkActions } from '../use-bulk-actions';
+import { RevertConflictDialog } from './revert-flow';
 import './bulk-actions.css';
 
 // The update form (price field, date-time pickers, region list) loads when it is first wanted.
@@ -42,14 +44,23 @@ interface BulkActionsProps {
  * snackbar whose Undo puts the old values back. Shown only while something is selected.
  */
 export function BulkActions({ tab, selection, filters, rows, onSettled }: BulkActionsProps) {
-  const applying = useBulkActions(onSettled);
+  const { applying, conflict, closeConflict } = useBulkActions(onSettled);
   const isApplying = useSelector(applying, selectIsApplying);
   const openDialog = useSelector(applying, selectOpenDialog);
   const canConfirm = useSelector(applying, selectCanConfirm);
   const canEdit = useSelector(applying, selectCanEdit);
 
   const count = selection.allMatching ? selection.total : selection.ids.size;
-  if (count === 0) return null;
+  // An Undo's conflict outlives the selection the action cleared.
+  const conflictView = conflict && (
+    <RevertConflictDialog
+      offers={conflict.offers}
+      putBack={conflict.putBack}
+      onClose={closeConflict}
+      yoursLabel="Undo puts back"
+    />
+  );
+  if (count === 0) return conflictView;
 
   const action: BulkAction = tab === 'unpublished' ? 'publish' : 'withdraw';
   const verb = action === 'publish' ? 'Publish' : 'Withdraw';
@@ -117,6 +128,7 @@ export function BulkActions({ tab, selection, filters, rows, onSettled }: BulkAc
           />
         </Suspense>
       )}
+      {conflictView}
     </fieldset>
   );
 }

@@ -5,8 +5,8 @@ import { createGridColumns, gridMeta } from '@/ui/data-grid';
 import { GridDateTime, GridText } from '@/ui/grid-text';
 import { offerEditors } from './offer-editor-cells';
 
-/** What the Action cell reaches outside its row for: starting the row's edit. */
-export type ManageOffersMeta = { edit(offer: Offer): void; warm(): void };
+/** What the Action cell reaches outside its row for: starting the row's edit, opening its history. */
+export type ManageOffersMeta = { edit(offer: Offer): void; warm(): void; history(offer: Offer): void };
 
 /** Columns with an `editor` show it while their row is edited; the others show their value. */
 const column = createGridColumns<Offer, ManageOffersMeta>();
@@ -60,14 +60,19 @@ const trailing = [
   column.display({
     id: 'action',
     header: 'Action',
-    meta: { width: '5.5rem', editor: offerEditors.action },
+    meta: { width: '10rem', editor: offerEditors.action },
     cell: (info) => {
-      const { edit, warm } = gridMeta(info.table);
+      const { edit, warm, history } = gridMeta(info.table);
       const offer = info.row.original;
       return (
-        <CellButton label={`Edit ${offer.product}`} onPress={() => edit(offer)} onHoverStart={warm}>
-          Edit
-        </CellButton>
+        <>
+          <CellButton label={`Edit ${offer.product}`} onPress={() => edit(offer)} onHoverStart={warm}>
+            Edit
+          </CellButton>{' '}
+          <CellButton label={`History of ${offer.product}`} variant="quiet" onPress={() => history(offer)}>
+            History
+          </CellButton>
+        </>
       );
     },
   }),

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { z } from 'zod/mini';
+import type { Offer } from '@/api/models';
 import { dayParam, idParam, searchParam } from '@/core/lists/list-query';
 import { defineListView } from '@/core/lists/list-view';
 import { ExportListButton, useListView } from '@/core/lists/use-list-view';
@@ -53,6 +54,7 @@ const ChangePreviewDialog = lazy(() =>
 );
 // The bulk actions (their machine and dialogs) load with the first selection, not with the page.
 const BulkActions = lazy(() => import('../components/bulk-actions').then((m) => ({ default: m.BulkActions })));
+const OfferHistory = lazy(() => import('../components/offer-history').then((m) => ({ default: m.OfferHistory })));
 
 /** /seller/manage-offers (Published) and /seller/manage-offers/unpublished. */
 export function ManageOffersPage() {
@@ -76,8 +78,10 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
     const original = snapshot.hasTag('editing') ? snapshot.context.original : null;
     return original && !offers.rows?.some((row) => row.id === original.id) ? original : null;
   });
+  // The offer whose history is open (null: closed; undefined: never opened, the panel not loaded).
+  const [historyOf, setHistoryOf] = useState<Offer | null>();
   const meta = useMemo(
-    (): ManageOffersMeta => ({ edit: start, warm: rowEditor.onWarm ?? (() => undefined) }),
+    (): ManageOffersMeta => ({ edit: start, warm: rowEditor.onWarm ?? (() => undefined), history: setHistoryOf }),
     [start, rowEditor],
   );
 
@@ -124,6 +128,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
           items={[
             { href: paths.manageOffers, label: 'Published' },
             { href: paths.manageOffersUnpublished, label: 'Unpublished' },
+            { href: paths.manageOffersChanges, label: 'Recent changes' },
           ]}
         />
         <KeptDraftBanner userId={userId} />
@@ -181,6 +186,11 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
           </Suspense>
         )}
         <EditDialogs />
+        {historyOf !== undefined && (
+          <Suspense fallback={null}>
+            <OfferHistory offer={historyOf} onClose={() => setHistoryOf(null)} />
+          </Suspense>
+        )}
       </Page>
     </RowEditingContext.Provider>
   );

@@ -1,0 +1,2 @@
+/** "1 offer", "2 offers". */
+export const offersText = (count: number) => `${count} ${count === 1 ? 'offer' : 'offers'}`;
