@@ -16,9 +16,9 @@ import type { GridCellCommands, RowEditor } from '@/ui/data-grid.types';
 import { notify } from '@/ui/notify';
 import { type ChangePreviewRef, changePreviewLogic } from './change-preview.implementations';
 import { draftText, FIELD_LABELS, fieldOfColumn, offerText, parseTsv, readCell, toTsv } from './offer-cells';
+import { offersText } from './offers-text';
 import type { RowEditingRef } from './row-editing-context';
 import { toDraft } from './seller-offers.implementations';
-import { offersText } from './use-bulk-actions';
 
 /** "Preview of 5 changes" (behaviour §10), once the preview shows. */
 export const announcePreview = (changes: number) =>

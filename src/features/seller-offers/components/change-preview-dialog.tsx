@@ -25,7 +25,7 @@ import { Dialog } from '@/ui/dialog';
 import { OldToNew } from '@/ui/old-to-new';
 import type { ChangePreviewRef } from '../change-preview.implementations';
 import { FIELD_LABELS, offerText } from '../offer-cells';
-import { offersText } from '../use-bulk-actions';
+import { offersText } from '../offers-text';
 import { announcePreview } from '../use-change-preview';
 import './change-preview.css';
 
