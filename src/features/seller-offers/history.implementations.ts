@@ -9,11 +9,12 @@ import type { RevertOutcome } from '@machines/change-revert/change-revert.types'
 import { statusOf } from '@machines/shared/message-of';
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '@/api/client';
-import type { OfferChangeListQuery, OfferConflict } from '@/api/models';
+import type { OfferChangeListQuery } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
 import { changing } from '@/core/data-events';
 import { list } from '@/core/workflows';
 import { fromLocalIso } from '@/lib/dates';
+import { isStaleVersion } from './seller-offers.implementations';
 
 export const HISTORY_FALLBACK = 'The history could not be loaded.';
 export const CHANGES_FALLBACK = 'Your changes could not be loaded.';
@@ -46,13 +47,6 @@ export const recentChangesLogic = (api: ApiClient) =>
       }),
     );
   });
-
-/** The contract's `OfferConflict`: a revert over offers changed since. */
-const isStaleVersion = (body: unknown): body is OfferConflict =>
-  typeof body === 'object' &&
-  body !== null &&
-  (body as { code?: unknown }).code === 'stale_version' &&
-  Array.isArray((body as { offers?: unknown }).offers);
 
 /** Reverts one batch: its own batch, or the offers changed since (409 `stale_version`). */
 export async function revertBatch(api: ApiClient, batchId: number, signal: AbortSignal): Promise<RevertOutcome> {
