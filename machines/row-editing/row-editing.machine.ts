@@ -289,7 +289,8 @@ export const rowEditingMachine = setup({
       on: {
         'conflict.keepTheirs': { target: 'viewing', actions: ['settle', 'close'] },
         'edit.cancel': { target: 'viewing', actions: ['settle', 'close'] },
-        'conflict.keepMine': { target: 'viewing', actions: ['overTheirs', 'send', 'close'] },
+        // The draft may have been typed since the save it answers: the rules check it again.
+        'conflict.keepMine': { target: 'checking', actions: ['overTheirs', 'checkDraft'] },
       },
     },
     leaving: {
