@@ -4,6 +4,7 @@ import { CellButton } from '@/ui/cell-button';
 import { createGridColumns, gridMeta } from '@/ui/data-grid';
 import { GridDateTime, GridText } from '@/ui/grid-text';
 import { offerEditors } from './offer-editor-cells';
+import { RowSaveStatus } from './row-save-status';
 
 /** What the Action cell reaches outside its row for: starting the row's edit. */
 export type ManageOffersMeta = { edit(offer: Offer): void; warm(): void };
@@ -65,9 +66,12 @@ const trailing = [
       const { edit, warm } = gridMeta(info.table);
       const offer = info.row.original;
       return (
-        <CellButton label={`Edit ${offer.product}`} onPress={() => edit(offer)} onHoverStart={warm}>
-          Edit
-        </CellButton>
+        <>
+          <CellButton label={`Edit ${offer.product}`} onPress={() => edit(offer)} onHoverStart={warm}>
+            Edit
+          </CellButton>
+          <RowSaveStatus offer={offer} />
+        </>
       );
     },
   }),

@@ -64,7 +64,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
   });
   const offers = { rows: list.grid.rows, total: list.grid.total };
 
-  const { editing, rowEditor, start, whenLeaving } = useOfferRowEditing({ rows: offers.rows, userId });
+  const { editing, rowEditor, start, whenLeaving, whenUnsaved } = useOfferRowEditing({ rows: offers.rows, userId });
   // The row being edited stays in view when filters, sorting or a reload take it off the page.
   // Read narrowly: editing a row that is on the page redraws that row, not the page.
   const pinned = useSelector(editing, (snapshot) => {
@@ -99,14 +99,17 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
   );
   const pageAllSelected =
     (offers.rows?.length ?? 0) > 0 && offers.rows?.every((row) => selectedIds.has(list.grid.getRowId(row)));
-  const setFilters = (patch: ManageOfferFilterValues) => {
-    clearSelection();
-    list.setFilters(patch);
-  };
-  const resetFilters = () => {
-    clearSelection();
-    list.resetFilters();
-  };
+  // Filters and sorting ask first while a row is not saved, as the page does (behaviour §10, row saves).
+  const setFilters = (patch: ManageOfferFilterValues) =>
+    whenUnsaved(() => {
+      clearSelection();
+      list.setFilters(patch);
+    });
+  const resetFilters = () =>
+    whenUnsaved(() => {
+      clearSelection();
+      list.resetFilters();
+    });
 
   const tabName = isPublished ? 'Published' : 'Unpublished';
   return (
@@ -160,6 +163,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
           {...list.grid}
           {...(list.isFiltered && { onResetFilters: resetFilters })}
           rows={rows}
+          onOrderingChange={(ordering) => whenUnsaved(() => list.grid.onOrderingChange(ordering))}
           onPageChange={(page) => whenLeaving(() => list.grid.onPageChange(page))}
           onPageSizeChange={(size) => whenLeaving(() => list.grid.onPageSizeChange(size))}
           onRowAction={rowEditor.onEdit}
