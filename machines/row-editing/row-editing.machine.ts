@@ -203,8 +203,14 @@ export const rowEditingMachine = setup({
     ],
     'xstate.error.actor.*': { actions: { type: 'markFailed', params: answerOf } },
     'save.retry': [
-      { guard: { type: 'needsRow', params: ({ event }) => event.id }, actions: { type: 'retryInRow', params: ({ event }) => event.id } },
-      { guard: { type: 'hasFailed', params: ({ event }) => event.id }, actions: { type: 'resend', params: ({ event }) => event.id } },
+      {
+        guard: { type: 'needsRow', params: ({ event }) => event.id },
+        actions: { type: 'retryInRow', params: ({ event }) => event.id },
+      },
+      {
+        guard: { type: 'hasFailed', params: ({ event }) => event.id },
+        actions: { type: 'resend', params: ({ event }) => event.id },
+      },
     ],
     'save.shown': { actions: { type: 'forgetSaved', params: ({ event }) => event.id } },
   },
@@ -260,7 +266,11 @@ export const rowEditingMachine = setup({
           { target: 'leaving', actions: { type: 'noteNext', params: ({ event }) => event } },
         ],
         'edit.leave': [
-          { guard: and([not('isChanged'), not('hasUnsaved')]), target: 'viewing', actions: ['settle', 'close', 'reportLeft'] },
+          {
+            guard: and([not('isChanged'), not('hasUnsaved')]),
+            target: 'viewing',
+            actions: ['settle', 'close', 'reportLeft'],
+          },
           { target: 'leaving', actions: { type: 'noteNext', params: null } },
         ],
         // The answer to this row's earlier save lands in the edit: their version, or what was refused.
@@ -301,7 +311,14 @@ export const rowEditingMachine = setup({
           { target: 'viewing' },
         ],
         'leave.discard': [
-          { guard: 'hasNext', target: 'editing', actions: ['settle', { type: 'begin', params: ({ context }) => context.next as NonNullable<RowEditingContext['next']> }] },
+          {
+            guard: 'hasNext',
+            target: 'editing',
+            actions: [
+              'settle',
+              { type: 'begin', params: ({ context }) => context.next as NonNullable<RowEditingContext['next']> },
+            ],
+          },
           { target: 'viewing', actions: ['settle', 'close', 'dropFailed', 'reportLeft'] },
         ],
       },

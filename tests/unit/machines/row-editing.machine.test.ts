@@ -237,7 +237,13 @@ describe('row editing while a save goes on', () => {
     actor.send({ type: 'edit.save' });
     actor.send(start(caveRunner));
     actor.send(rename('Cave Runner II'));
-    answers[0]?.(written({ original: starfall, draft: { ...toDraft(starfall), product: 'Starfall Deluxe' }, initial: toDraft(starfall) }));
+    answers[0]?.(
+      written({
+        original: starfall,
+        draft: { ...toDraft(starfall), product: 'Starfall Deluxe' },
+        initial: toDraft(starfall),
+      }),
+    );
     const after = await waitFor(actor, (s) => selectSaveStatus(1)(s) === 'saved');
     expect(after.value).toBe('editing');
     expect(after.context.draft?.product).toBe('Cave Runner II');
@@ -265,7 +271,10 @@ describe('row editing while a save goes on', () => {
     expect(selectIsChanged(after)).toBe(true);
 
     actor.send({ type: 'edit.save' });
-    expect(saveOffer.mock.calls[1]?.[0]).toMatchObject({ original: { version: 4 }, initial: { product: 'Starfall Deluxe' } });
+    expect(saveOffer.mock.calls[1]?.[0]).toMatchObject({
+      original: { version: 4 },
+      initial: { product: 'Starfall Deluxe' },
+    });
     actor.stop();
   });
 

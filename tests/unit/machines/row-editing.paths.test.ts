@@ -8,8 +8,9 @@
  * what is typed since (a refusal keeps the typed values, in the row or in its failed save); a
  * changed row, or one saving or not saved, is never left without asking.
  */
-import { rowEditingMachine } from '@machines/row-editing/row-editing.machine';
+
 import { rowOfSave, saveActorId } from '@machines/row-editing/row-editing.logic';
+import { rowEditingMachine } from '@machines/row-editing/row-editing.machine';
 import { selectEditingId, selectHasUnsaved, selectIsChanged } from '@machines/row-editing/row-editing.selectors';
 import type { Offer, OfferDraft, RowEditingEvent } from '@machines/row-editing/row-editing.types';
 import { describe, expect, it } from 'vitest';
@@ -188,7 +189,10 @@ function checkStep(state: Snapshot, step: EventObject, before: Snapshot | null) 
       expect(state.matches('viewing')).toBe(true);
     }
     if (event.type.startsWith('xstate.')) checkAnswer(state, event, before);
-    if (event.type === 'conflict.keepMine' && Object.keys(validateOfferDraft(before.context.draft as OfferDraft)).length > 0) {
+    if (
+      event.type === 'conflict.keepMine' &&
+      Object.keys(validateOfferDraft(before.context.draft as OfferDraft)).length > 0
+    ) {
       expect([state.value, original?.version]).toEqual(['editing', THEIRS.version]);
     } else if (event.type === 'conflict.keepMine') {
       expect(state.matches('viewing')).toBe(true);
@@ -247,13 +251,15 @@ function checkAnswer(
     expect(String(original?.id)).toBe(id);
     expect(draft).toEqual(before.context.draft ?? sent?.draft);
     if (event.output?.conflict) expect([state.value, state.context.theirs]).toEqual(['conflict', THEIRS]);
-    else if (event.error?.status === 400) expect(state.context.errors).toEqual({ unit_price: fieldRefusal.fieldErrors['offers.0.unit_price'] });
+    else if (event.error?.status === 400)
+      expect(state.context.errors).toEqual({ unit_price: fieldRefusal.fieldErrors['offers.0.unit_price'] });
     else expect(state.context.problem).toBe(serverFault.message);
     return;
   }
   expect(saves[id]?.status).toBe('failed');
   expect(saves[id]?.draft).toEqual(sent?.draft);
   if (event.output?.conflict) expect(saves[id]?.theirs).toEqual(THEIRS);
-  else if (event.error?.status === 400) expect(saves[id]?.errors).toEqual({ unit_price: fieldRefusal.fieldErrors['offers.0.unit_price'] });
+  else if (event.error?.status === 400)
+    expect(saves[id]?.errors).toEqual({ unit_price: fieldRefusal.fieldErrors['offers.0.unit_price'] });
   else expect(saves[id]?.problem).toBe(serverFault.message);
 }

@@ -5,6 +5,7 @@
  */
 import { selectSaveReason, selectSaveStatus } from '@machines/row-editing/row-editing.selectors';
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import type { Offer } from '@/api/models';
 import { CellButton } from '@/ui/cell-button';
 import { WarningIcon } from '@/ui/icons';
@@ -14,17 +15,22 @@ export function RowSaveStatus({ offer }: { offer: Offer }) {
   const editing = useRowEditing();
   const status = useSelector(editing, selectSaveStatus(offer.id));
   const reason = useSelector(editing, selectSaveReason(offer.id));
+  const reasonId = useId();
   if (status === null) return null;
   if (status !== 'failed') {
     return <span className="row-save">{status === 'saving' ? 'Saving…' : 'Saved'}</span>;
   }
   return (
     <span className="row-save row-save--failed">
-      <span className="offer-editor__problem">
+      <span className="offer-editor__problem" id={reasonId}>
         <WarningIcon size={16} />
         Not saved: {reason}
       </span>
-      <CellButton label={`Retry ${offer.product}`} onPress={() => editing.send({ type: 'save.retry', id: offer.id })}>
+      <CellButton
+        label={`Retry ${offer.product}`}
+        describedBy={reasonId}
+        onPress={() => editing.send({ type: 'save.retry', id: offer.id })}
+      >
         Retry
       </CellButton>
     </span>
