@@ -47,3 +47,12 @@ export const selectHasUnsaved = (snapshot: Snapshot) =>
 export const selectProblem = (snapshot: Snapshot) => snapshot.context.problem;
 export const selectIsLeaving = (snapshot: Snapshot) => snapshot.matches('leaving');
 export const selectTheirs = (snapshot: Snapshot) => (snapshot.matches('conflict') ? snapshot.context.theirs : null);
+
+/** How many rows are in error: the edited row with a refused field or a problem, and the rows not saved. */
+export const selectRowsWithErrors = (snapshot: Snapshot) => {
+  const { context } = snapshot;
+  const failed = Object.values(context.saves).filter((save) => save.status === 'failed').length;
+  const isEditingInError =
+    snapshot.hasTag('editing') && (Object.keys(context.errors).length > 0 || context.problem !== null);
+  return failed + (isEditingInError ? 1 : 0);
+};

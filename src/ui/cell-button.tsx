@@ -7,6 +7,8 @@ interface CellButtonProps {
   label?: string;
   /** The id of the text that describes the button (read after its name: why a Retry is needed). */
   describedBy?: string;
+  /** The button stands for its row's error: F8 reaches it (grid-keys.ts). */
+  isError?: boolean;
   /** Shown on hover and keyboard focus when the button shows only an icon; its name says the same. */
   tooltip?: string;
   variant?: 'primary' | 'secondary' | 'quiet';
@@ -26,6 +28,7 @@ export function CellButton({
   onPress,
   label,
   describedBy,
+  isError = false,
   tooltip,
   variant = 'secondary',
   isDisabled = false,
@@ -38,6 +41,7 @@ export function CellButton({
       className={['button', `button--${variant}`, 'cell-button', className].filter(Boolean).join(' ')}
       aria-label={label}
       aria-describedby={describedBy}
+      data-grid-error={isError || undefined}
       data-tooltip={tooltip}
       disabled={isDisabled}
       onClick={onPress}

@@ -44,7 +44,7 @@ describe('the editing row', { timeout: 30_000 }, () => {
 
     await user.keyboard('{Control>}a{/Control}{Backspace}{Enter}');
     await waitFor(() => expect(product()).toBeInvalid());
-    await expectHeard(['assertive: Offer not saved. Product: Enter a product name.']);
+    await expectHeard(['polite: 1 row with errors', 'assertive: Offer not saved. Product: Enter a product name.']);
 
     await user.keyboard('Moon Run II{Enter}');
     await waitFor(() => expect(quartzGames()).toHaveFocus());
@@ -71,11 +71,16 @@ describe('the editing row', { timeout: 30_000 }, () => {
       'gridcell, Quartz Games',
       'textbox, Product, Moon Run II',
       'assertive: Offer not saved. Unit price: Ensure this value is less than or equal to 1000000.00.',
+      'polite: 1 row with errors',
     ]);
 
     await user.keyboard('{Enter}');
     await waitFor(() => expect(alertText()).toHaveTextContent('You do not have permission to update this offer'));
-    await expectHeard(['gridcell, Quartz Games', 'assertive: You do not have permission to update this offer']);
+    await expectHeard([
+      'gridcell, Quartz Games',
+      'polite: 1 row with errors',
+      'assertive: You do not have permission to update this offer',
+    ]);
   });
 
   it('R2 a row not saved says why with its Retry button', async () => {

@@ -162,4 +162,28 @@ describe('Manage Offers: saves in the background', () => {
     expect(within(rowOf('Moon Run')).getByRole('button', { name: 'Retry Moon Run' })).toBeInTheDocument();
     expect(server.callsTo(LIST)).toHaveLength(lists);
   });
+
+  it('counts the rows with errors above the grid, and F8 / Shift+F8 go round them', async () => {
+    const { user } = renderManageOffers({ [UPDATE]: { status: 503, body: {} } });
+    await screen.findByRole('rowheader', { name: 'Moon Run' });
+    await edit(user, 'Moon Run');
+    await user.type(productInput(), ' Deluxe{Enter}');
+    const retry = await within(rowOf('Moon Run')).findByRole('button', { name: 'Retry Moon Run' });
+    expect(screen.getByText('1 row with errors')).toHaveAttribute('role', 'status');
+
+    await edit(user, 'Starfall Tactics');
+    await user.clear(productInput());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(productInput()).toBeInvalid());
+    expect(screen.getByText('2 rows with errors')).toHaveAttribute('role', 'status');
+    expect(productInput()).toHaveAccessibleDescription('Enter a product name.');
+
+    // From the invalid product, F8 goes on to the next row's error, then wraps round.
+    await user.keyboard('{F8}');
+    expect(retry).toHaveFocus();
+    await user.keyboard('{F8}');
+    expect(productInput()).toHaveFocus();
+    await user.keyboard('{Shift>}{F8}{/Shift}');
+    expect(retry).toHaveFocus();
+  });
 });

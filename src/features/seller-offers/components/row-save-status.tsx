@@ -29,6 +29,7 @@ export function RowSaveStatus({ offer }: { offer: Offer }) {
       <CellButton
         label={`Retry ${offer.product}`}
         describedBy={reasonId}
+        isError
         onPress={() => editing.send({ type: 'save.retry', id: offer.id })}
       >
         Retry

@@ -13,7 +13,7 @@ import { Button } from '@/ui/button';
 import { DataGrid } from '@/ui/data-grid';
 import { Page } from '@/ui/page';
 import { SubNav } from '@/ui/sub-nav';
-import { EditDialogs, KeptDraftBanner } from '../components/edit-prompts';
+import { EditDialogs, KeptDraftBanner, RowErrorCount } from '../components/edit-prompts';
 import { type ManageOffersMeta, publishedColumns, unpublishedColumns } from '../components/manage-offer-columns';
 import { ManageOfferFilters, type ManageOfferFilterValues } from '../components/manage-offer-filters';
 import { offerExport, UploadOffersButton } from '../components/upload-offers';
@@ -153,6 +153,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
             />
           </Suspense>
         )}
+        <RowErrorCount />
         <DataGrid
           label={`${tabName} offers`}
           columns={isPublished ? publishedColumns : unpublishedColumns}
