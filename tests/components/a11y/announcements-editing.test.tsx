@@ -5,7 +5,7 @@
  * carry the contract's row numbers.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Reply } from '../../support/render';
+import { deferred, type Reply } from '../../support/render';
 import { expectHeard, focus, heard, listen, phraseOf } from '../../support/screen-reader';
 import { moonRun, renderManageOffers, rowHeader } from './announcement-fixtures';
 
@@ -20,8 +20,8 @@ const conflict: Reply = {
 };
 
 /** Manage Offers with the reader listening and Moon Run's row editing, opened with Enter on its publisher. */
-async function editMoonRun(saves: Reply[] = []) {
-  const page = renderManageOffers({ saves });
+async function editMoonRun(saves: Reply[] = [], held?: Promise<void>) {
+  const page = renderManageOffers({ saves, ...(held && { held }) });
   const row = (await rowHeader('Moon Run')).closest('tr') as HTMLElement;
   await listen();
   await focus(within(row).getByRole('gridcell', { name: 'Quartz Games' }));
@@ -83,12 +83,42 @@ describe('the editing row', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('R1 a save answered while another row edits says it saved, and focus stays in that row', async () => {
+    const hold = deferred<void>();
+    const { user } = await editMoonRun([], hold.promise);
+    await user.keyboard(' II{Enter}');
+    await waitFor(() => expect(quartzGames()).toHaveFocus());
+    await user.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() => expect(product()).toHaveFocus());
+    await heard();
+
+    hold.resolve();
+    await expectHeard(['polite: Offer updated']);
+    expect(product()).toHaveFocus();
+    expect(product()).toHaveValue('Starfall Tactics');
+  });
+
   it('R2 a row not saved says why with its Retry button', async () => {
     const { user } = await editMoonRun([{ status: 403, body: { detail: 'You do not have permission.' } }]);
     await user.keyboard(' II{Enter}');
     const retry = await screen.findByRole('button', { name: 'Retry Moon Run' });
     await heard();
     await focus(retry);
+    await expectHeard(['button, Retry Moon Run, Not saved: You do not have permission to update this offer']);
+  });
+
+  it('R4 counts the rows in error as they change, and F8 goes to the next error', async () => {
+    const { user } = await editMoonRun([{ status: 403, body: { detail: 'You do not have permission.' } }]);
+    await heard();
+    await user.keyboard(' II{Enter}');
+    await screen.findByRole('button', { name: 'Retry Moon Run' });
+    await expectHeard([
+      'gridcell, Quartz Games',
+      'polite: 1 row with errors',
+      'assertive: You do not have permission to update this offer',
+    ]);
+
+    await user.keyboard('{F8}');
     await expectHeard(['button, Retry Moon Run, Not saved: You do not have permission to update this offer']);
   });
 
