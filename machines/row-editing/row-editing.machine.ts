@@ -258,6 +258,11 @@ export const rowEditingMachine = setup({
         'edit.start': [
           { guard: { type: 'isThisRow', params: ({ event }) => event.original.id } },
           {
+            guard: and([not('isChanged'), { type: 'isTheirsFor', params: ({ event }) => event.original.id }]),
+            target: 'conflict',
+            actions: ['settle', { type: 'begin', params: ({ event }) => event }],
+          },
+          {
             guard: not('isChanged'),
             target: 'editing',
             reenter: true,

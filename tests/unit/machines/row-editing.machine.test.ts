@@ -324,4 +324,41 @@ describe('row editing while a save goes on', () => {
     expect(types().slice(-2)).toEqual(['draft.settled', 'edit.left']);
     actor.stop();
   });
+
+  it('shows Saved a few seconds, then nothing', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor } = startEditing();
+      actor.send(start(starfall));
+      actor.send(rename('Starfall Deluxe'));
+      actor.send({ type: 'edit.save' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(selectSaveStatus(1)(actor.getSnapshot())).toBe('saved');
+      vi.advanceTimersByTime(3999);
+      expect(selectSaveStatus(1)(actor.getSnapshot())).toBe('saved');
+      vi.advanceTimersByTime(1);
+      expect(selectSaveStatus(1)(actor.getSnapshot())).toBeNull();
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('marks a 409 met while another row edits, and opens the comparison on Retry', async () => {
+    const theirs = { ...starfall, product: 'Starfall (theirs)', version: 4 };
+    const { actor, answers, emitted } = heldSaves();
+    actor.send(start(starfall));
+    actor.send(rename('Starfall Deluxe'));
+    actor.send({ type: 'edit.save' });
+    actor.send(start(caveRunner));
+    answers[0]?.({ conflict: theirs });
+    const after = await waitFor(actor, (s) => selectSaveStatus(1)(s) === 'failed');
+    expect(selectSaveReason(1)(after)).toBe('Someone else changed this offer.');
+    expect(emitted.at(-1)).toEqual({ type: 'row.failed', message: 'Someone else changed this offer.' });
+
+    actor.send({ type: 'save.retry', id: 1 });
+    expect(actor.getSnapshot().value).toBe('conflict');
+    expect(actor.getSnapshot().context).toMatchObject({ theirs, draft: { product: 'Starfall Deluxe' } });
+    actor.stop();
+  });
 });
