@@ -51,6 +51,8 @@ const answerOf = ({ event }: { event: EventObject }): Answer => {
   return 'conflict' in output ? { id, theirs: output.conflict } : { id, saved: output.saved };
 };
 const rowOfAnswer = ({ event }: { event: EventObject }) => rowOfSave(event.type);
+const isChangedEdit = ({ draft, initial }: RowEditingContext) =>
+  draft !== null && initial !== null && !isSameDraft(draft, initial);
 const CONFLICT_PROBLEM = 'Someone else changed this offer.';
 
 export const rowEditingMachine = setup({
@@ -170,8 +172,7 @@ export const rowEditingMachine = setup({
     reportLeft: emit({ type: 'edit.left' }),
   },
   guards: {
-    isChanged: ({ context }) =>
-      context.draft !== null && context.initial !== null && !isSameDraft(context.draft, context.initial),
+    isChanged: ({ context }) => isChangedEdit(context),
     isThisRow: ({ context }, id: number | string) => String(context.original?.id) === String(id),
     /** The edited row's earlier save has no answer yet: its next save waits for that version. */
     isRowSaving: ({ context }) => context.original !== null && context.saves[context.original.id]?.status === 'saving',
@@ -188,6 +189,8 @@ export const rowEditingMachine = setup({
     },
     hasFailed: ({ context }, id: number) => context.saves[id]?.status === 'failed',
     isTheirsFor: ({ context }, id: number) => Boolean(context.saves[id]?.theirs),
+    /** Moving on from an unchanged edit to a row whose save met their version: the comparison opens. */
+    isUnchangedBeforeTheirs: ({ context }, id: number) => !isChangedEdit(context) && Boolean(context.saves[id]?.theirs),
   },
 }).createMachine({
   id: 'rowEditing',
@@ -258,7 +261,7 @@ export const rowEditingMachine = setup({
         'edit.start': [
           { guard: { type: 'isThisRow', params: ({ event }) => event.original.id } },
           {
-            guard: and([not('isChanged'), { type: 'isTheirsFor', params: ({ event }) => event.original.id }]),
+            guard: { type: 'isUnchangedBeforeTheirs', params: ({ event }) => event.original.id },
             target: 'conflict',
             actions: ['settle', { type: 'begin', params: ({ event }) => event }],
           },
