@@ -1,6 +1,6 @@
 /** Pure helpers of the row-editing machine: what counts as a change, and where a refusal lands. */
 import { fieldErrorsOf, permissionMessageOf } from '../shared/message-of';
-import type { DraftErrors, DraftField, OfferChange, OfferDraft } from './row-editing.types';
+import type { DraftErrors, DraftField, OfferChange, OfferDraft, RowSave } from './row-editing.types';
 
 const FIELDS: readonly DraftField[] = [
   'product',
@@ -38,4 +38,26 @@ export function refusalOf(error: unknown): { errors: DraftErrors; problem: strin
   }
   if (Object.keys(errors).length > 0) return { errors, problem: null };
   return { errors, problem: permissionMessageOf(error, 'update this offer') };
+}
+
+/** The id of the actor that sends a row's save, and the row a save's answer is for. */
+export const saveActorId = (id: number | string) => `save.${id}`;
+export const rowOfSave = (eventType: string) => eventType.slice(eventType.lastIndexOf('.') + 1);
+
+/** The saves without one row's. */
+export function withoutSave(saves: Record<string, RowSave>, id: number | string): Record<string, RowSave> {
+  const { [String(id)]: _dropped, ...others } = saves;
+  return others;
+}
+
+/** Whether a save is under way or failed: leaving would drop it or leave it unknown (behaviour §2). */
+export const isUnsaved = (save: RowSave) => save.status !== 'saved';
+
+/** Where an edit of a row begins when the row has a save: from what was sent, or from what failed. */
+export function resumedFrom(save: RowSave) {
+  if (save.status !== 'failed') {
+    return { original: save.original, draft: save.draft, initial: save.draft, errors: {}, problem: null, theirs: null };
+  }
+  const { original, draft, initial, errors, problem, theirs } = save;
+  return { original, draft, initial, errors, problem, theirs };
 }

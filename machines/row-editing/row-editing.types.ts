@@ -32,6 +32,26 @@ export type SaveInput = { original: Offer; draft: OfferDraft; initial: OfferDraf
 /** A save's answer: written, or refused because someone else changed the offer first (409). */
 export type SaveOutcome = { saved: Offer } | { conflict: Offer };
 
+/**
+ * A row's save, sent in the background while the seller goes on: `saving` until the answer,
+ * `saved` for a few seconds after it, `failed` (refused or not sent) until retried or dropped.
+ */
+export type RowSave = {
+  status: 'saving' | 'saved' | 'failed';
+  /** The offer the save was sent against; once saved, the offer as saved. */
+  original: Offer;
+  /** What was sent. */
+  draft: OfferDraft;
+  /** The draft the edit began with: the fields that differ from it are the ones written. */
+  initial: OfferDraft;
+  /** The server's message per field (a 400). */
+  errors: DraftErrors;
+  /** Why the save failed, for the whole row. */
+  problem: string | null;
+  /** Someone else's version, after a 409. */
+  theirs: Offer | null;
+};
+
 export type RowEditingContext = {
   /** The offer as it was when the edit began (or, after a conflict, as the server now has it). */
   original: Offer | null;
@@ -47,6 +67,8 @@ export type RowEditingContext = {
   theirs: Offer | null;
   /** The row waiting to be edited once the seller decides about the changed one. */
   next: { original: Offer; draft: OfferDraft } | null;
+  /** The saves under way, just done or failed, by offer id: each row shows its own. */
+  saves: Record<string, RowSave>;
 };
 
 export type RowEditingEvent =
@@ -68,7 +90,11 @@ export type RowEditingEvent =
   /** After a conflict: keep the other version and drop this one. */
   | { type: 'conflict.keepTheirs' }
   /** After a conflict: write this draft over the other version. */
-  | { type: 'conflict.keepMine' };
+  | { type: 'conflict.keepMine' }
+  /** The Retry of a row not saved: sent again, or opened when the seller has to fix something. */
+  | { type: 'save.retry'; id: number }
+  /** A row's "Saved" has been shown long enough. */
+  | { type: 'save.shown'; id: number };
 
 export type RowEditingEmitted =
   /** The draft changed: the app keeps it in the browser until it is saved or dropped. */
@@ -80,6 +106,7 @@ export type RowEditingEmitted =
   | { type: 'row.conflict'; theirs: Offer }
   /** Leaving was confirmed with no other row to edit: the app goes where the seller asked. */
   | { type: 'edit.left' }
+  /** A save failed for the whole row (not a field): the row shows it with Retry. */
   | { type: 'row.failed'; message: string }
   /** The rules or the server refused fields (a 400): the row stays open with their messages. */
   | { type: 'row.refused'; errors: DraftErrors };

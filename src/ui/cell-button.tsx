@@ -5,6 +5,10 @@ interface CellButtonProps {
   onPress: () => void;
   /** The accessible name, when the visible text is short ("Add" for "Add Starfall to basket"). */
   label?: string;
+  /** The id of the text that describes the button (read after its name: why a Retry is needed). */
+  describedBy?: string;
+  /** The button stands for its row's error: F8 reaches it (grid-keys.ts). */
+  isError?: boolean;
   /** Shown on hover and keyboard focus when the button shows only an icon; its name says the same. */
   tooltip?: string;
   variant?: 'primary' | 'secondary' | 'quiet';
@@ -23,6 +27,8 @@ export function CellButton({
   children,
   onPress,
   label,
+  describedBy,
+  isError = false,
   tooltip,
   variant = 'secondary',
   isDisabled = false,
@@ -34,6 +40,8 @@ export function CellButton({
       type="button"
       className={['button', `button--${variant}`, 'cell-button', className].filter(Boolean).join(' ')}
       aria-label={label}
+      aria-describedby={describedBy}
+      data-grid-error={isError || undefined}
       data-tooltip={tooltip}
       disabled={isDisabled}
       onClick={onPress}

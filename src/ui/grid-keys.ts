@@ -16,6 +16,8 @@
  * - F2 on a cell without widgets activates the row, as Enter does (Manage Offers: edit it).
  * - A row being edited (`data-grid-editing`) keeps its keys to itself: `onEditingRowKeyDown`;
  *   there Ctrl+Enter (Cmd+Enter) offers the cell's value to the selected rows.
+ * - F8 (Shift+F8 back) moves focus to the next widget in error across the grid, the editing row
+ *   included, wrapping: an invalid input (`aria-invalid`) or a row's own error (`data-grid-error`).
  */
 import type { KeyboardEvent } from 'react';
 import type { GridPosition, RowEditor } from './data-grid.types';
@@ -35,6 +37,10 @@ export interface GridKeyActions {
 export function onGridKeyDown(event: KeyboardEvent<HTMLTableElement>, actions: GridKeyActions) {
   const table = event.currentTarget;
   const target = event.target as HTMLElement;
+  if (event.key === 'F8' && !event.altKey && !event.metaKey && focusNextError(table, target, event.shiftKey)) {
+    event.preventDefault();
+    return;
+  }
   const cell = cellOf(table, target);
   // An editing row handles its own keys (Tab between its inputs, Enter saves, Escape cancels).
   if (!cell || event.altKey || event.metaKey || cell.closest('[data-grid-editing]')) return;
@@ -65,6 +71,23 @@ export function onGridKeyDown(event: KeyboardEvent<HTMLTableElement>, actions: G
   if (inWidget) return;
   if (activateCell(event.key, cell, actions)) event.preventDefault();
 }
+
+/** Focuses the error after (or before) `from` in the grid's order, wrapping; false when there is none. */
+function focusNextError(table: HTMLTableElement, from: HTMLElement, back: boolean): boolean {
+  const errors = [...table.querySelectorAll<HTMLElement>('[aria-invalid="true"], [data-grid-error]')];
+  if (errors.length === 0) return false;
+  const isAfter = (error: HTMLElement) =>
+    Boolean(from.compareDocumentPosition(error) & Node.DOCUMENT_POSITION_FOLLOWING) && !from.contains(error);
+  const next = back
+    ? (errors.findLast((error) => !isAfter(error) && error !== from && !error.contains(from)) ?? errors.at(-1))
+    : (errors.find(isAfter) ?? errors[0]);
+  // A field may mark its group invalid (a date's segments): focus goes to its first part.
+  const focusable = next?.matches(FOCUSABLE) ? next : next?.querySelector<HTMLElement>(FOCUSABLE);
+  focusable?.focus();
+  return true;
+}
+
+const FOCUSABLE = 'input, button, textarea, [tabindex]';
 
 function nextPosition(event: KeyboardEvent, from: GridPosition, table: HTMLTableElement): GridPosition | null {
   const lastRow = lastFocusableRow(table);

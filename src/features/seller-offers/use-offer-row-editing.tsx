@@ -1,9 +1,10 @@
 /**
  * The Manage Offers grid's row editing, wired to the page: the row-editing actor, the grid's
- * `rowEditor`, the kept draft, and the guards that ask before a changed row is left for another
- * page or route (a closing tab gets the browser's own question; the kept draft covers the rest).
+ * `rowEditor`, the kept draft, and the guards that ask before a changed row, or a row saving or
+ * not saved, is left for another page, filter or route (a closing tab gets the browser's own
+ * question; the kept draft covers the rest).
  */
-import { selectEditingId, selectIsChanged, selectTheirs } from '@machines/row-editing/row-editing.selectors';
+import { selectEditingId, selectHasUnsaved, selectTheirs } from '@machines/row-editing/row-editing.selectors';
 import type { DraftErrors, DraftField } from '@machines/row-editing/row-editing.types';
 import { useActorRef } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -65,13 +66,22 @@ export function useOfferRowEditing({ rows, userId }: { rows: readonly Offer[] | 
     [editing, start],
   );
 
-  /** Runs `go` now, or once the seller agrees to drop the changes of the row being edited. */
+  /** Runs `go` now, or once the seller agrees to leave the rows not saved (the edited one included). */
   const whenLeaving = useCallback(
     (go: () => void) => {
       leaveTo.current = go;
       editing.send({ type: 'edit.leave' });
     },
     [editing],
+  );
+
+  /**
+   * Runs `go` now when nothing would be lost (an unchanged edit stays open, pinned in view), else
+   * once the seller agrees: for filters and sorting, which keep the seller on the page.
+   */
+  const whenUnsaved = useCallback(
+    (go: () => void) => (selectHasUnsaved(editing.getSnapshot()) ? whenLeaving(go) : go()),
+    [editing, whenLeaving],
   );
 
   const [keeping] = useState(createDraftKeeping);
@@ -101,7 +111,7 @@ export function useOfferRowEditing({ rows, userId }: { rows: readonly Offer[] | 
   }, [editing, userId, keeping]);
 
   useLeaveGuards(editing, whenLeaving);
-  return { editing, rowEditor, start, whenLeaving };
+  return { editing, rowEditor, start, whenLeaving, whenUnsaved };
 }
 
 type Editing = ReturnType<typeof useOfferRowEditing>['editing'];
@@ -154,12 +164,13 @@ function createDraftKeeping() {
 }
 
 /**
- * While the editing row has changes: closing or reloading the tab asks (the browser's dialog),
- * and a link to another route waits for the seller's answer in the page's dialog.
+ * While the editing row has changes, or a row is saving or not saved: closing or reloading the
+ * tab asks (the browser's dialog), and a link to another route or tab waits for the seller's
+ * answer in the page's dialog.
  */
 function useLeaveGuards(editing: Editing, whenLeaving: (go: () => void) => void) {
   useEffect(() => {
-    const isChanged = () => selectIsChanged(editing.getSnapshot()) && editing.getSnapshot().hasTag('editing');
+    const isChanged = () => selectHasUnsaved(editing.getSnapshot());
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (isChanged()) event.preventDefault();
     };

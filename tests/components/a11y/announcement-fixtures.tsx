@@ -65,9 +65,17 @@ const UPDATE = 'POST /api/v1/manage-offers/update/';
 
 /**
  * Manage Offers on a server that writes updates, each write one version on; the first saves get
- * `saves` instead, one each.
+ * `saves` instead, one each; with `held`, each save waits for it.
  */
-export function renderManageOffers({ saves = [], routes = {} }: { saves?: Reply[]; routes?: Routes } = {}) {
+export function renderManageOffers({
+  saves = [],
+  routes = {},
+  held,
+}: {
+  saves?: Reply[];
+  routes?: Routes;
+  held?: Promise<void>;
+} = {}) {
   const answers = [...saves];
   let stored: Offer[] = [starfall, moonRun];
   const write = ({ body }: SeenRequest): Reply => {
@@ -92,7 +100,10 @@ export function renderManageOffers({ saves = [], routes = {} }: { saves?: Reply[
       routes: {
         [OPTIONS]: { body: options },
         'GET /api/v1/manage-offers/': () => page(stored),
-        [UPDATE]: (request) => answers.shift() ?? write(request),
+        [UPDATE]: async (request) => {
+          await held;
+          return answers.shift() ?? write(request);
+        },
         ...routes,
       },
     },

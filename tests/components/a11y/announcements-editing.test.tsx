@@ -1,10 +1,11 @@
 /**
  * The announcement contract (behaviour §10), Manage Offers' editing row: starting an edit, a
- * refused field, saving, cancelling, a failure, a conflict and leaving a changed row. Test names
+ * refused field, saving, cancelling, a failure, a conflict, leaving a changed row, and a row not
+ * saved (its Retry, and leaving it). Test names
  * carry the contract's row numbers.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Reply } from '../../support/render';
+import { deferred, type Reply } from '../../support/render';
 import { expectHeard, focus, heard, listen, phraseOf } from '../../support/screen-reader';
 import { moonRun, renderManageOffers, rowHeader } from './announcement-fixtures';
 
@@ -19,8 +20,8 @@ const conflict: Reply = {
 };
 
 /** Manage Offers with the reader listening and Moon Run's row editing, opened with Enter on its publisher. */
-async function editMoonRun(saves: Reply[] = []) {
-  const page = renderManageOffers({ saves });
+async function editMoonRun(saves: Reply[] = [], held?: Promise<void>) {
+  const page = renderManageOffers({ saves, ...(held && { held }) });
   const row = (await rowHeader('Moon Run')).closest('tr') as HTMLElement;
   await listen();
   await focus(within(row).getByRole('gridcell', { name: 'Quartz Games' }));
@@ -43,7 +44,7 @@ describe('the editing row', { timeout: 30_000 }, () => {
 
     await user.keyboard('{Control>}a{/Control}{Backspace}{Enter}');
     await waitFor(() => expect(product()).toBeInvalid());
-    await expectHeard(['assertive: Offer not saved. Product: Enter a product name.']);
+    await expectHeard(['polite: 1 row with errors', 'assertive: Offer not saved. Product: Enter a product name.']);
 
     await user.keyboard('Moon Run II{Enter}');
     await waitFor(() => expect(quartzGames()).toHaveFocus());
@@ -65,13 +66,75 @@ describe('the editing row', { timeout: 30_000 }, () => {
     await heard();
     await user.keyboard(' II{Enter}');
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Unit price' })).toBeInvalid());
+    // The save runs in the background: the row closes on Enter and the refusal opens it again.
     await expectHeard([
+      'gridcell, Quartz Games',
+      'textbox, Product, Moon Run II',
       'assertive: Offer not saved. Unit price: Ensure this value is less than or equal to 1000000.00.',
+      'polite: 1 row with errors',
     ]);
 
     await user.keyboard('{Enter}');
     await waitFor(() => expect(alertText()).toHaveTextContent('You do not have permission to update this offer'));
-    await expectHeard(['assertive: You do not have permission to update this offer']);
+    await expectHeard([
+      'gridcell, Quartz Games',
+      'polite: 1 row with errors',
+      'assertive: You do not have permission to update this offer',
+    ]);
+  });
+
+  it('R1 a save answered while another row edits says it saved, and focus stays in that row', async () => {
+    const hold = deferred<void>();
+    const { user } = await editMoonRun([], hold.promise);
+    await user.keyboard(' II{Enter}');
+    await waitFor(() => expect(quartzGames()).toHaveFocus());
+    await user.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() => expect(product()).toHaveFocus());
+    await heard();
+
+    hold.resolve();
+    await expectHeard(['polite: Offer updated']);
+    expect(product()).toHaveFocus();
+    expect(product()).toHaveValue('Starfall Tactics');
+  });
+
+  it('R2 a row not saved says why with its Retry button', async () => {
+    const { user } = await editMoonRun([{ status: 403, body: { detail: 'You do not have permission.' } }]);
+    await user.keyboard(' II{Enter}');
+    const retry = await screen.findByRole('button', { name: 'Retry Moon Run' });
+    await heard();
+    await focus(retry);
+    await expectHeard(['button, Retry Moon Run, Not saved: You do not have permission to update this offer']);
+  });
+
+  it('R4 counts the rows in error as they change, and F8 goes to the next error', async () => {
+    const { user } = await editMoonRun([{ status: 403, body: { detail: 'You do not have permission.' } }]);
+    await heard();
+    await user.keyboard(' II{Enter}');
+    await screen.findByRole('button', { name: 'Retry Moon Run' });
+    await expectHeard([
+      'gridcell, Quartz Games',
+      'polite: 1 row with errors',
+      'assertive: You do not have permission to update this offer',
+    ]);
+
+    await user.keyboard('{F8}');
+    await expectHeard(['button, Retry Moon Run, Not saved: You do not have permission to update this offer']);
+  });
+
+  it('R3 leaving with a row not saved asks first', async () => {
+    const { user } = await editMoonRun([{ status: 403, body: { detail: 'You do not have permission.' } }]);
+    await user.keyboard(' II{Enter}');
+    await screen.findByRole('button', { name: 'Retry Moon Run' });
+    await heard();
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await expectHeard([
+      'button, Reset filters',
+      'alertdialog, Leave offers that are not saved?, These offers are saving or were not saved: Moon Run. Changes that were not saved are dropped.',
+      'button, Stay',
+    ]);
   });
 
   it('E7 a conflict: says someone else changed the offer, opens the comparison, and keeping mine saves', async () => {
@@ -81,13 +144,16 @@ describe('the editing row', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'This offer changed meanwhile' });
     await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
     await expectHeard([
+      'gridcell, Quartz Games',
+      'textbox, Product, Moon Run II',
       'assertive: Someone else changed this offer. Compare the two versions and keep one.',
       'dialog, This offer changed meanwhile',
     ]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Keep my version' }));
     await waitFor(() => expect(quartzGames()).toHaveFocus());
-    await expectHeard(['polite: Offer updated', 'rowheader, Moon Run II', 'gridcell, Quartz Games']);
+    // The save goes on in the background: focus goes straight back to the cell.
+    await expectHeard(['gridcell, Quartz Games', 'polite: Offer updated']);
   });
 
   it('E7 keeping their version ends the edit, and focus goes back to the cell it began from', async () => {

@@ -379,6 +379,10 @@ describe('ManageOffersPage: a save that gets no answer', () => {
     await user.type(priceInput(), '31{Enter}');
 
     await waitFor(() => expect(within(snackbar()).getByRole('alert')).toHaveTextContent(NETWORK_MESSAGE));
+    // The save ran in the background: the row says so in words, and editing it again brings the values back.
+    expect(rowOf('Moon Run')).toHaveTextContent(`Not saved: ${NETWORK_MESSAGE}`);
+    expect(within(rowOf('Moon Run')).getByRole('button', { name: 'Retry Moon Run' })).toBeEnabled();
+    await user.click(within(rowOf('Moon Run')).getByRole('button', { name: 'Edit Moon Run' }));
     expect(priceInput()).toHaveValue('31.00');
     expect(within(editingRow()).getByRole('button', { name: 'Update Moon Run' })).toBeEnabled();
   });
@@ -406,7 +410,7 @@ describe('ManageOffersPage: a save that gets no answer', () => {
     await user.type(priceInput(), '32{Enter}');
     await waitFor(() => expect(within(snackbar()).getByRole('alert')).toHaveTextContent(MALFORMED_MESSAGE));
 
-    await user.click(within(editingRow()).getByRole('button', { name: 'Update Moon Run' }));
+    await user.click(within(rowOf('Moon Run')).getByRole('button', { name: 'Retry Moon Run' }));
     await waitFor(() => expect(within(snackbar()).getByRole('status')).toHaveTextContent('Offer updated'));
     expect(screen.queryByRole('dialog', { name: 'This offer changed meanwhile' })).not.toBeInTheDocument();
     expect(updates()).toEqual([

@@ -4,7 +4,14 @@
  * app's offer rules and a fake `saveOffer`. Every simple path is walked in row-editing.paths.test.ts.
  */
 import { rowEditingMachine } from '@machines/row-editing/row-editing.machine';
-import { selectEditingId, selectIsChanged } from '@machines/row-editing/row-editing.selectors';
+import {
+  selectEditingId,
+  selectHasUnsaved,
+  selectIsChanged,
+  selectIsSaving,
+  selectSaveReason,
+  selectSaveStatus,
+} from '@machines/row-editing/row-editing.selectors';
 import type { Offer, SaveInput, SaveOutcome } from '@machines/row-editing/row-editing.types';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
@@ -47,10 +54,11 @@ describe('row editing, by example', () => {
     actor.send(rename('Starfall Deluxe'));
     expect(selectIsChanged(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'edit.save' });
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    expect(actor.getSnapshot().can(rename('Starfall Gold'))).toBe(false);
+    // The save goes on in the background: the row closes at once and says it is saving.
+    expect(actor.getSnapshot().value).toBe('viewing');
+    expect(selectSaveStatus(1)(actor.getSnapshot())).toBe('saving');
 
-    const after = await waitFor(actor, (s) => s.matches('viewing'));
+    const after = await waitFor(actor, (s) => selectSaveStatus(1)(s) === 'saved');
     expect(saveOffer).toHaveBeenCalledWith({
       original: starfall,
       draft: { ...toDraft(starfall), product: 'Starfall Deluxe' },
@@ -112,10 +120,12 @@ describe('row editing, by example', () => {
     expect(emitted.at(-1)).toEqual({ type: 'row.refused', errors: after.context.errors });
 
     actor.send({ type: 'edit.save' });
-    await waitFor(actor, (s) => s.matches('saving'));
-    after = await waitFor(actor, (s) => s.matches('editing'));
-    expect(after.context.problem).toBe(fault.message);
-    expect(after.context.draft?.product).toBe('Starfall Deluxe');
+    expect(selectSaveStatus(1)(actor.getSnapshot())).toBe('saving');
+    // A failure for the whole row leaves it closed and marked, with what was typed kept.
+    after = await waitFor(actor, (s) => selectSaveStatus(1)(s) === 'failed');
+    expect(after.value).toBe('viewing');
+    expect(selectSaveReason(1)(after)).toBe(fault.message);
+    expect(after.context.saves[1]?.draft.product).toBe('Starfall Deluxe');
     expect(emitted.at(-1)).toEqual({ type: 'row.failed', message: fault.message });
     actor.stop();
   });
@@ -135,7 +145,7 @@ describe('row editing, by example', () => {
     expect(emitted.at(-1)).toEqual({ type: 'row.conflict', theirs });
 
     actor.send({ type: 'conflict.keepMine' });
-    const after = await waitFor(actor, (s) => s.matches('viewing'));
+    const after = await waitFor(actor, (s) => selectSaveStatus(1)(s) === 'saved');
     expect(saveOffer).toHaveBeenCalledTimes(2);
     expect(saveOffer.mock.calls[1]?.[0].original).toEqual(theirs);
     expect(after.context.theirs).toBeNull();
@@ -202,6 +212,153 @@ describe('row editing, by example', () => {
     expect(actor.getSnapshot().value).toBe('editing');
     expect(selectIsChanged(actor.getSnapshot())).toBe(true);
     expect(types()).toEqual(['draft.changed']);
+    actor.stop();
+  });
+});
+
+describe('row editing while a save goes on', () => {
+  /** A save the test answers when it wants. */
+  function heldSaves() {
+    const answers: ((outcome: SaveOutcome | Error) => void)[] = [];
+    const editor = startEditing(
+      (input) =>
+        new Promise((resolve, reject) => {
+          answers.push((outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)));
+          void input;
+        }),
+    );
+    return { ...editor, answers };
+  }
+
+  it('lets the seller edit another row, and the answer does not touch it', async () => {
+    const { actor, answers } = heldSaves();
+    actor.send(start(starfall));
+    actor.send(rename('Starfall Deluxe'));
+    actor.send({ type: 'edit.save' });
+    actor.send(start(caveRunner));
+    actor.send(rename('Cave Runner II'));
+    answers[0]?.(
+      written({
+        original: starfall,
+        draft: { ...toDraft(starfall), product: 'Starfall Deluxe' },
+        initial: toDraft(starfall),
+      }),
+    );
+    const after = await waitFor(actor, (s) => selectSaveStatus(1)(s) === 'saved');
+    expect(after.value).toBe('editing');
+    expect(after.context.draft?.product).toBe('Cave Runner II');
+    expect(selectIsChanged(after)).toBe(true);
+    actor.stop();
+  });
+
+  it('edits the same row again from what was sent; the answer keeps the new typing and gives its version', async () => {
+    const { actor, saveOffer, answers } = heldSaves();
+    actor.send(start(starfall));
+    actor.send(rename('Starfall Deluxe'));
+    actor.send({ type: 'edit.save' });
+    actor.send(start(starfall));
+    expect(actor.getSnapshot().context.draft?.product).toBe('Starfall Deluxe');
+    actor.send(rename('Starfall Gold'));
+    // Its next save waits for the answer to the first.
+    expect(selectIsSaving(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'edit.save' })).toBe(false);
+
+    const sent = saveOffer.mock.calls[0]?.[0] as SaveInput;
+    answers[0]?.(written(sent));
+    const after = await waitFor(actor, (s) => selectSaveStatus(1)(s) === 'saved');
+    expect(after.context.draft?.product).toBe('Starfall Gold');
+    expect(after.context.original?.version).toBe(4);
+    expect(selectIsChanged(after)).toBe(true);
+
+    actor.send({ type: 'edit.save' });
+    expect(saveOffer.mock.calls[1]?.[0]).toMatchObject({
+      original: { version: 4 },
+      initial: { product: 'Starfall Deluxe' },
+    });
+    actor.stop();
+  });
+
+  it('marks a refused row not saved while another edits, and opens it on Retry', async () => {
+    const { actor, answers } = heldSaves();
+    actor.send(start(starfall));
+    actor.send(rename('Starfall Deluxe'));
+    actor.send({ type: 'edit.save' });
+    actor.send(start(caveRunner));
+    const refusal = { status: 400, fieldErrors: { 'offers.0.product': 'Too long.' } };
+    answers[0]?.(Object.assign(new Error('refused'), refusal));
+    let after = await waitFor(actor, (s) => selectSaveStatus(1)(s) === 'failed');
+    expect(selectSaveReason(1)(after)).toBe('Too long.');
+    expect(selectEditingId(after)).toBe('2');
+    expect(selectHasUnsaved(after)).toBe(true);
+
+    actor.send({ type: 'save.retry', id: 1 });
+    after = actor.getSnapshot();
+    expect(selectEditingId(after)).toBe('1');
+    expect(after.context.errors).toEqual({ product: 'Too long.' });
+    expect(after.context.draft?.product).toBe('Starfall Deluxe');
+    expect(selectSaveStatus(1)(after)).toBeNull();
+    actor.stop();
+  });
+
+  it('sends a failed row again on Retry, and asks before leaving while it is not saved', async () => {
+    const { actor, saveOffer, answers, types } = heldSaves();
+    actor.send(start(starfall));
+    actor.send(rename('Starfall Deluxe'));
+    actor.send({ type: 'edit.save' });
+    answers[0]?.(new Error('Network down'));
+    await waitFor(actor, (s) => selectSaveStatus(1)(s) === 'failed');
+
+    actor.send({ type: 'edit.leave' });
+    expect(actor.getSnapshot().value).toBe('leaving');
+    actor.send({ type: 'leave.stay' });
+    expect(actor.getSnapshot().value).toBe('viewing');
+
+    actor.send({ type: 'save.retry', id: 1 });
+    expect(selectSaveStatus(1)(actor.getSnapshot())).toBe('saving');
+    expect(saveOffer).toHaveBeenCalledTimes(2);
+    answers[1]?.(new Error('Network down'));
+    await waitFor(actor, (s) => selectSaveStatus(1)(s) === 'failed');
+    actor.send({ type: 'edit.leave' });
+    actor.send({ type: 'leave.discard' });
+    expect(actor.getSnapshot().context.saves).toEqual({});
+    expect(types().slice(-2)).toEqual(['draft.settled', 'edit.left']);
+    actor.stop();
+  });
+
+  it('shows Saved a few seconds, then nothing', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor } = startEditing();
+      actor.send(start(starfall));
+      actor.send(rename('Starfall Deluxe'));
+      actor.send({ type: 'edit.save' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(selectSaveStatus(1)(actor.getSnapshot())).toBe('saved');
+      vi.advanceTimersByTime(3999);
+      expect(selectSaveStatus(1)(actor.getSnapshot())).toBe('saved');
+      vi.advanceTimersByTime(1);
+      expect(selectSaveStatus(1)(actor.getSnapshot())).toBeNull();
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('marks a 409 met while another row edits, and opens the comparison on Retry', async () => {
+    const theirs = { ...starfall, product: 'Starfall (theirs)', version: 4 };
+    const { actor, answers, emitted } = heldSaves();
+    actor.send(start(starfall));
+    actor.send(rename('Starfall Deluxe'));
+    actor.send({ type: 'edit.save' });
+    actor.send(start(caveRunner));
+    answers[0]?.({ conflict: theirs });
+    const after = await waitFor(actor, (s) => selectSaveStatus(1)(s) === 'failed');
+    expect(selectSaveReason(1)(after)).toBe('Someone else changed this offer.');
+    expect(emitted.at(-1)).toEqual({ type: 'row.failed', message: 'Someone else changed this offer.' });
+
+    actor.send({ type: 'save.retry', id: 1 });
+    expect(actor.getSnapshot().value).toBe('conflict');
+    expect(actor.getSnapshot().context).toMatchObject({ theirs, draft: { product: 'Starfall Deluxe' } });
     actor.stop();
   });
 });

@@ -5,7 +5,7 @@
  * field by field, with the differences marked; the seller keeps one. Keeping theirs drops the
  * draft; keeping mine writes the fields the seller changed over their version.
  */
-import { selectTheirs } from '@machines/row-editing/row-editing.selectors';
+import { selectIsChanged, selectTheirs, selectUnsavedProducts } from '@machines/row-editing/row-editing.selectors';
 import type { OfferDraft } from '@machines/row-editing/row-editing.types';
 import { formatCents } from '@openapi/rules/money';
 import { centsOfPriceInput } from '@openapi/rules/price';
@@ -95,18 +95,28 @@ function ConflictRow({ row }: { row: Row }) {
 
 const priceText = (draft: OfferDraft) => formatCents(centsOfPriceInput(draft.unit_price));
 
-/** Another row, page or route was asked for while the editing row has changes. */
+/**
+ * Another row, page, filter or route was asked for while the editing row has changes, or while
+ * rows are saving or not saved (behaviour §10, row saves).
+ */
 export function LeaveEditDialog() {
   const editing = useRowEditing();
   const product = useSelector(editing, (snapshot) => snapshot.context.original?.product ?? '');
+  const isChanged = useSelector(editing, selectIsChanged);
+  const unsaved = useSelector(editing, selectUnsavedProducts);
+  const others = unsaved && !isChanged;
   return (
     <ConfirmDialog
       isOpen
       onOpenChange={(isOpen) => isOpen || editing.send({ type: 'leave.stay' })}
-      title={`Discard your changes to “${product}”?`}
-      message="The changes in the row you are editing have not been saved."
-      confirmLabel="Discard changes"
-      cancelLabel="Keep editing"
+      title={others ? 'Leave offers that are not saved?' : `Discard your changes to “${product}”?`}
+      message={
+        others
+          ? `These offers are saving or were not saved: ${unsaved}. Changes that were not saved are dropped.`
+          : 'The changes in the row you are editing have not been saved.'
+      }
+      confirmLabel={others ? 'Leave' : 'Discard changes'}
+      cancelLabel={others ? 'Stay' : 'Keep editing'}
       isDestructive
       onConfirm={() => editing.send({ type: 'leave.discard' })}
     />

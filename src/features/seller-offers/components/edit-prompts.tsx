@@ -3,7 +3,7 @@
  * visit, and whether to drop a changed row when leaving it. Each reads the actor itself, so the
  * page does not redraw when an edit starts.
  */
-import { selectIsLeaving } from '@machines/row-editing/row-editing.selectors';
+import { selectIsLeaving, selectRowsWithErrors } from '@machines/row-editing/row-editing.selectors';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import { formatDateTime } from '@/lib/dates';
@@ -51,6 +51,19 @@ export function KeptDraftBanner({ userId }: { userId: number }) {
         </Button>
       </div>
     </section>
+  );
+}
+
+/**
+ * "2 rows with errors" above the grid, said when it changes (behaviour §10, row saves); F8 goes
+ * to them. The region stays on the page, empty without errors, so that a change is announced.
+ */
+export function RowErrorCount() {
+  const count = useSelector(useRowEditing(), selectRowsWithErrors);
+  return (
+    <p className="manage-offers__errors" role="status">
+      {count === 0 ? '' : `${count} ${count === 1 ? 'row' : 'rows'} with errors`}
+    </p>
   );
 }
 

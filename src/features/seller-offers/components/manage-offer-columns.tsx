@@ -4,6 +4,7 @@ import { CellButton } from '@/ui/cell-button';
 import { createGridColumns, gridMeta } from '@/ui/data-grid';
 import { GridDateTime, GridText } from '@/ui/grid-text';
 import { offerEditors } from './offer-editor-cells';
+import { RowSaveStatus } from './row-save-status';
 
 /** What the Action cell reaches outside its row for: starting the row's edit, opening its history. */
 export type ManageOffersMeta = { edit(offer: Offer): void; warm(): void; history(offer: Offer): void };
@@ -72,6 +73,7 @@ const trailing = [
           <CellButton label={`History of ${offer.product}`} variant="quiet" onPress={() => history(offer)}>
             History
           </CellButton>
+          <RowSaveStatus offer={offer} />
         </>
       );
     },

@@ -26,40 +26,28 @@ import { type RowEditingRef, useRowEditing } from '../row-editing-context';
 
 type EditorProps = GridEditorProps<Offer>;
 
-const useIsSaving = () => useSelector(useRowEditing(), selectIsSaving);
-
-function ProductEditor() {
-  return <ProductInput isDisabled={useIsSaving()} />;
-}
-
 function PublisherEditor() {
   const { options } = useOptions();
-  return (
-    <OptionCell field="publisher_id" label="Publisher" options={options?.publishers ?? []} isDisabled={useIsSaving()} />
-  );
+  return <OptionCell field="publisher_id" label="Publisher" options={options?.publishers ?? []} />;
 }
 
 function SellerEditor() {
   const { options } = useOptions();
   const ownStorefronts = options?.sellers.filter((seller) => seller.is_own) ?? [];
-  return <OptionCell field="seller_id" label="Seller" options={ownStorefronts} isDisabled={useIsSaving()} />;
+  return <OptionCell field="seller_id" label="Seller" options={ownStorefronts} />;
 }
 
 function RegionEditor() {
   const { options } = useOptions();
-  return <OptionCell field="region_id" label="Region" options={options?.regions ?? []} isDisabled={useIsSaving()} />;
+  return <OptionCell field="region_id" label="Region" options={options?.regions ?? []} />;
 }
 
 function StartEditor() {
-  return <DateTimeCell field="start" label="Start" isDisabled={useIsSaving()} />;
+  return <DateTimeCell field="start" label="Start" />;
 }
 
 function EndEditor() {
-  return <DateTimeCell field="end" label="End" isDisabled={useIsSaving()} />;
-}
-
-function PriceEditor() {
-  return <PriceCell isDisabled={useIsSaving()} />;
+  return <DateTimeCell field="end" label="End" />;
 }
 
 function ActionEditor({ row }: EditorProps) {
@@ -85,7 +73,7 @@ function useDraftField<F extends DraftField>(editing: RowEditingRef, field: F) {
   return { value, error, change };
 }
 
-function ProductInput({ isDisabled }: { isDisabled: boolean }) {
+function ProductEditor() {
   const { value, error, change } = useDraftField(useRowEditing(), 'product');
   return (
     <CellTextField
@@ -94,13 +82,12 @@ function ProductInput({ isDisabled }: { isDisabled: boolean }) {
       value={value ?? ''}
       onChange={change}
       errorMessage={error}
-      isDisabled={isDisabled}
       autoFocus
     />
   );
 }
 
-function PriceCell({ isDisabled }: { isDisabled: boolean }) {
+function PriceEditor() {
   const { value, error, change } = useDraftField(useRowEditing(), 'unit_price');
   return (
     <PriceField
@@ -110,7 +97,6 @@ function PriceCell({ isDisabled }: { isDisabled: boolean }) {
       value={value ?? ''}
       onChange={change}
       errorMessage={error}
-      isDisabled={isDisabled}
       variant="cell"
     />
   );
@@ -120,12 +106,10 @@ function OptionCell({
   field,
   label,
   options,
-  isDisabled,
 }: {
   field: 'publisher_id' | 'seller_id' | 'region_id';
   label: string;
   options: readonly { id: number; name: string }[];
-  isDisabled: boolean;
 }) {
   const { value, error, change } = useDraftField(useRowEditing(), field);
   return (
@@ -135,12 +119,11 @@ function OptionCell({
       selectedKey={value ?? null}
       onSelectionChange={change}
       errorMessage={error}
-      isDisabled={isDisabled}
     />
   );
 }
 
-function DateTimeCell({ field, label, isDisabled }: { field: 'start' | 'end'; label: string; isDisabled: boolean }) {
+function DateTimeCell({ field, label }: { field: 'start' | 'end'; label: string }) {
   const { value, error, change } = useDraftField(useRowEditing(), field);
   return (
     <CellDateTime
@@ -149,12 +132,14 @@ function DateTimeCell({ field, label, isDisabled }: { field: 'start' | 'end'; la
       value={value ?? ''}
       onChange={(next) => change(next ?? '')}
       errorMessage={error}
-      isDisabled={isDisabled}
     />
   );
 }
 
-/** SPEC §2: the action reads Update when a value changed, otherwise Cancel. */
+/**
+ * SPEC §2: the action reads Update when a value changed, otherwise Cancel; while the row's
+ * earlier save has no answer it reads Saving… and waits (its next save carries that version).
+ */
 function RowAction({ product }: { product: string }) {
   const editing = useRowEditing();
   const isChanged = useSelector(editing, selectIsChanged);

@@ -14,7 +14,7 @@ import { Button } from '@/ui/button';
 import { DataGrid } from '@/ui/data-grid';
 import { Page } from '@/ui/page';
 import { SubNav } from '@/ui/sub-nav';
-import { EditDialogs, KeptDraftBanner } from '../components/edit-prompts';
+import { EditDialogs, KeptDraftBanner, RowErrorCount } from '../components/edit-prompts';
 import { type ManageOffersMeta, publishedColumns, unpublishedColumns } from '../components/manage-offer-columns';
 import { ManageOfferFilters, type ManageOfferFilterValues } from '../components/manage-offer-filters';
 import { offerExport, UploadOffersButton } from '../components/upload-offers';
@@ -71,7 +71,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
   });
   const offers = { rows: list.grid.rows, total: list.grid.total };
 
-  const { editing, rowEditor, start, whenLeaving } = useOfferRowEditing({ rows: offers.rows, userId });
+  const { editing, rowEditor, start, whenLeaving, whenUnsaved } = useOfferRowEditing({ rows: offers.rows, userId });
   // The row being edited stays in view when filters, sorting or a reload take it off the page.
   // Read narrowly: editing a row that is on the page redraws that row, not the page.
   const pinned = useSelector(editing, (snapshot) => {
@@ -109,14 +109,17 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
   const changes = useChangePreview({ rows, selectedIds, editing }, rowEditor);
   const pageAllSelected =
     (offers.rows?.length ?? 0) > 0 && offers.rows?.every((row) => selectedIds.has(list.grid.getRowId(row)));
-  const setFilters = (patch: ManageOfferFilterValues) => {
-    clearSelection();
-    list.setFilters(patch);
-  };
-  const resetFilters = () => {
-    clearSelection();
-    list.resetFilters();
-  };
+  // Filters and sorting ask first while a row is not saved, as the page does (behaviour §10, row saves).
+  const setFilters = (patch: ManageOfferFilterValues) =>
+    whenUnsaved(() => {
+      clearSelection();
+      list.setFilters(patch);
+    });
+  const resetFilters = () =>
+    whenUnsaved(() => {
+      clearSelection();
+      list.resetFilters();
+    });
 
   const tabName = isPublished ? 'Published' : 'Unpublished';
   return (
@@ -161,6 +164,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
             />
           </Suspense>
         )}
+        <RowErrorCount />
         <DataGrid
           label={`${tabName} offers`}
           columns={isPublished ? publishedColumns : unpublishedColumns}
@@ -171,6 +175,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
           {...list.grid}
           {...(list.isFiltered && { onResetFilters: resetFilters })}
           rows={rows}
+          onOrderingChange={(ordering) => whenUnsaved(() => list.grid.onOrderingChange(ordering))}
           onPageChange={(page) => whenLeaving(() => list.grid.onPageChange(page))}
           onPageSizeChange={(size) => whenLeaving(() => list.grid.onPageSizeChange(size))}
           onRowAction={rowEditor.onEdit}
