@@ -9,6 +9,7 @@
  * - `latency`: offers list p50/p95/p99, one request at a time, on 100,000 offers;
  * - `paint`: the offers page's data arriving → 100 rows painted, full speed and CPU 4× (grid-paint.ts);
  * - `editing`: inline editing on Manage Offers with 100 rows, against the targets in report.ts (interact.ts);
+ * - `power`: the paste preview of 100 rows, applying it, and Ctrl+Enter over 100 selected rows (power-tools.ts);
  * - `renders`: what re-renders when focus moves, an offer is added, a row is edited
  *   (render-counts.bench.tsx, jsdom, counted by <Profiler id>);
  * - `load`: autocannon on the offers list, 32 connections, on the embedded database (plus fewer
@@ -42,6 +43,7 @@ import { measureRowsPainted, type PaintFigures } from './grid-paint';
 import { type EditingFigures, measureRowEditing } from './interact';
 import { type LighthouseFigures, measureLighthouse } from './lighthouse';
 import { type ApiServer, measureOffersLoad, measureUploadWhileReading, startApiServer } from './load';
+import { measurePowerTools, type PowerToolFigures } from './power-tools';
 import {
   type BenchReport,
   type DatabaseLoad,
@@ -78,6 +80,7 @@ const SECTIONS = [
   'latency',
   'paint',
   'editing',
+  'power',
   'renders',
   'load',
   'upload',
@@ -210,10 +213,9 @@ async function measurePaint(baseUrl: string): Promise<PaintFigures[]> {
   }
 }
 
-/** Inline editing on Manage Offers as seller@example.com, with the interaction yardstick's browser flags. */
-async function measureEditing(baseUrl: string): Promise<EditingFigures[]> {
-  const tokens = await tokensFor({ baseUrl }, 'seller');
-  const browser = await chromium.launch({
+/** The interaction yardstick's browser flags. */
+const launchForInteraction = () =>
+  chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox',
@@ -225,10 +227,29 @@ async function measureEditing(baseUrl: string): Promise<EditingFigures[]> {
       '--no-first-run',
     ],
   });
+
+/** Inline editing on Manage Offers as seller@example.com. */
+async function measureEditing(baseUrl: string): Promise<EditingFigures[]> {
+  const tokens = await tokensFor({ baseUrl }, 'seller');
+  const browser = await launchForInteraction();
   try {
     return [
       await measureRowEditing(browser, baseUrl, tokens, { cpu: 1, runs: EDIT_RUNS }),
       await measureRowEditing(browser, baseUrl, tokens, { cpu: 4, runs: EDIT_RUNS }),
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Paste, apply and Ctrl+Enter on Manage Offers as seller@example.com, full speed and CPU 4×. */
+async function measurePower(baseUrl: string): Promise<PowerToolFigures[]> {
+  const tokens = await tokensFor({ baseUrl }, 'seller');
+  const browser = await launchForInteraction();
+  try {
+    return [
+      await measurePowerTools(browser, baseUrl, tokens, { cpu: 1 }),
+      await measurePowerTools(browser, baseUrl, tokens, { cpu: 4 }),
     ];
   } finally {
     await browser.close();
@@ -309,7 +330,7 @@ async function withApi<T>(port: number, env: Record<string, string>, measure: (a
 }
 
 const loadStart = os.loadavg()[0] ?? 0;
-const browserSections = (['weights', 'lighthouse', 'paint', 'editing'] as const).filter(runs);
+const browserSections = (['weights', 'lighthouse', 'paint', 'editing', 'power'] as const).filter(runs);
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (browserSections.length > 0 && !hasChromium) {
   note(`Chromium not found at ${CHROMIUM_PATH}: ${browserSections.join(', ')} skipped (set CHROMIUM_PATH).`);
@@ -352,12 +373,14 @@ const report: BenchReport = {
   embeddedCeiling: null,
   paint: [],
   editing: [],
+  power: [],
   renders,
   requestCosts: [],
 };
 
 // The embedded database with OFFERS offers, in the API process every browser section and the load use.
-const needsEmbedded = inBrowser('weights') || inBrowser('lighthouse') || inBrowser('paint') || inBrowser('editing');
+const needsEmbedded =
+  inBrowser('weights') || inBrowser('lighthouse') || inBrowser('paint') || inBrowser('editing') || inBrowser('power');
 if (needsEmbedded || runs('latency') || runs('load')) {
   const seeded = !existsSync(join(DATA_DIR, 'pgdata'));
   note(`${seeded ? 'seeding' : 'opening'} the embedded database in ${DATA_DIR}`);
@@ -388,6 +411,10 @@ if (needsEmbedded || runs('latency') || runs('load')) {
     if (inBrowser('editing')) {
       note('inline editing');
       report.editing = await measureEditing(api.baseUrl);
+    }
+    if (inBrowser('power')) {
+      note('fill and paste');
+      report.power = await measurePower(api.baseUrl);
     }
     if (runs('load')) {
       note(

@@ -6,6 +6,7 @@ import type { PaintFigures } from './grid-paint';
 import type { EditingFigures } from './interact';
 import type { LighthouseFigures } from './lighthouse';
 import type { LoadFigures, OffersLoad, UploadFigures } from './load';
+import type { PowerToolFigures } from './power-tools';
 import type { RequestCost } from './request-cost';
 
 export interface RouteWeight {
@@ -78,6 +79,7 @@ export interface BenchReport {
   embeddedCeiling: { requestsPerSecond: number; connections: number } | null;
   paint: PaintFigures[];
   editing: EditingFigures[];
+  power: PowerToolFigures[];
   renders: RenderCounts | null;
   /** What each JSON operation's costliest valid and invalid bodies cost everyone else (request-cost.ts). */
   requestCosts: { database: 'embedded' | 'postgres'; costs: RequestCost[] }[];
@@ -108,6 +110,8 @@ export const TARGETS = {
     worstEventDblclick: { 1: 88 },
     worstKeystroke: { 1: 24 },
   } as Record<string, Partial<Record<number, number>>>,
+  /** The paste preview of 100 rows painted, at full CPU. */
+  power: { pastePreview: { 1: 200 } } as Record<string, Partial<Record<number, number>>>,
 };
 
 const LIST_ROUTES = ['/offers', '/seller/manage-offers'];
@@ -326,6 +330,27 @@ function editingTable(editing: EditingFigures[]): Table {
   };
 }
 
+function powerTable(power: PowerToolFigures[]): Table {
+  const rows = power[0]?.rows ?? 0;
+  const figures = [
+    { key: 'pastePreview', label: `paste ${rows} rows → preview painted` },
+    { key: 'applyPaste', label: `apply to ${rows} offers → snackbar painted (with the call)` },
+    { key: 'applyToSelection', label: `Ctrl+Enter over ${rows} selected rows → preview painted` },
+  ] as const;
+  return {
+    head: ['Median', ...power.map((p) => `CPU ${p.cpu}× (${p.runs} loads${p.failed ? `, ${p.failed} failed` : ''})`)],
+    rows: figures.map(({ key, label }) => [
+      label,
+      ...power.map((p) => {
+        const value = p[key];
+        const limit = TARGETS.power[key]?.[p.cpu];
+        if (limit === undefined || value === null) return eventMs(value);
+        return `${ms(value)} (≤ ${limit} ms ${verdict(value <= limit)})`;
+      }),
+    ]),
+  };
+}
+
 function markdownTable({ head, rows }: Table): string {
   const cellText = (cell: string) => cell.replaceAll('|', '\\|');
   return [
@@ -469,6 +494,15 @@ export function reportLines(report: BenchReport): string[] {
         ]
       : [],
   );
+  section(
+    'Fill and paste on /seller/manage-offers',
+    report.power.length
+      ? [
+          ...textTable(powerTable(report.power)),
+          ...report.power.flatMap((p) => p.errors.map((error) => `CPU ${p.cpu}× ${error}`)),
+        ]
+      : [],
+  );
   return out;
 }
 
@@ -604,6 +638,9 @@ export function reportMarkdown(report: BenchReport): string {
       markdownTable(editingTable(report.editing)),
       '',
     );
+  }
+  if (report.power.length > 0) {
+    parts.push('## Fill and paste on Manage Offers', '', markdownTable(powerTable(report.power)), '');
   }
   if (report.renders) parts.push('## Re-renders', '', ...renderSentences(report.renders).map((s) => `- ${s}`), '');
   return `${parts.join('\n').trimEnd()}\n`;
