@@ -153,6 +153,47 @@ const twoSelected: Prepare = async (page) => {
   for (const row of [1, 2]) await grid.getByRole('row').nth(row).getByRole('checkbox').check();
   await page.getByRole('group', { name: 'Selected offers' }).waitFor();
 };
+/** A 3-row block of prices pasted on the first row's Unit price cell, one refused: the preview shows. */
+const pastePreview: Prepare = async (page) => {
+  const grid = offersGrid(page, 'Unpublished');
+  await grid.getByRole('row').nth(1).getByRole('gridcell').nth(7).focus();
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', '€12.00\r\n0\r\n15.50\r\n');
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  });
+  await page.getByRole('dialog', { name: 'Review changes' }).waitFor();
+};
+/** The first row's price changed twice through the API, so its history has more than its upload. */
+async function changeFirstOffer(page: Page) {
+  const grid = offersGrid(page);
+  const id = Number(await grid.getByRole('row').nth(1).getAttribute('data-row-id'));
+  const access = JSON.parse((await page.evaluate(() => localStorage.getItem('marketplace:access-token'))) ?? '""');
+  for (const unit_price of ['21.00', '19.50']) {
+    const answer = await page.request.post('/api/v1/manage-offers/update/', {
+      headers: { Authorization: `Bearer ${access}` },
+      data: { offers: [{ id, unit_price }], source: 'row_edit' },
+    });
+    if (!answer.ok()) throw new Error(`The change failed: ${answer.status()}`);
+  }
+}
+const historyPanel: Prepare = async (page) => {
+  await changeFirstOffer(page);
+  const row = offersGrid(page).getByRole('row').nth(1);
+  await row.getByRole('button', { name: /^History of / }).click();
+  await page
+    .getByRole('dialog', { name: /^History of / })
+    .getByText('Row edit')
+    .first()
+    .waitFor();
+};
+const recentChanges: Prepare = async (page) => {
+  await changeFirstOffer(page);
+  await page.getByRole('link', { name: 'Recent changes' }).click();
+  await page.getByText('Row edit').first().waitFor();
+};
 /** The first client picked and every order of theirs on the page ticked: the total shows. */
 const invoiceDraft: Prepare = async (page) => {
   await page.getByRole('button', { name: /Client$/ }).click();
@@ -188,6 +229,9 @@ const sellerScreens = (ids: { order: number }): Screen[] => [
   { name: 'manage-offers-conflict', path: '/seller/manage-offers', prepare: conflict },
   { name: 'manage-offers-upload', path: '/seller/manage-offers/unpublished', prepare: uploadDialog },
   { name: 'manage-offers-bulk-actions', path: '/seller/manage-offers/unpublished', prepare: twoSelected },
+  { name: 'manage-offers-paste-preview', path: '/seller/manage-offers/unpublished', prepare: pastePreview },
+  { name: 'manage-offers-history', path: '/seller/manage-offers', prepare: historyPanel },
+  { name: 'manage-offers-recent-changes', path: '/seller/manage-offers', prepare: recentChanges },
   { name: 'review-orders', path: '/seller/review-orders' },
   { name: 'review-orders-inprogress', path: '/seller/review-orders/inprogress' },
   { name: 'review-order-dialog', path: `/seller/review-orders/inprogress?order=${ids.order}`, prepare: dialogOpen },

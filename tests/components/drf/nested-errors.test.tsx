@@ -81,7 +81,12 @@ describe('nested validation errors on the screens', { timeout: 30_000 }, () => {
     const price = within(product.closest('tr') as HTMLElement).getByRole('textbox', { name: 'Unit price' });
     await user.clear(price);
     await user.type(price, '14{Enter}');
-    await waitFor(() => expect(price).toHaveAccessibleDescription(expect.stringContaining(DECIMAL_PLACES)));
+    // The save goes on in the background and the refusal opens the row again, with new inputs.
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Unit price' })).toHaveAccessibleDescription(
+        expect.stringContaining(DECIMAL_PLACES),
+      ),
+    );
     expect(snackbar()).not.toHaveTextContent('Could not update this offer');
   });
 

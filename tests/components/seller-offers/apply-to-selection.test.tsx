@@ -5,6 +5,10 @@ import { renderManageOffers, rowHeader } from '../a11y/announcement-fixtures';
 const UPDATE = 'POST /api/v1/manage-offers/update/';
 
 describe('apply to selection', () => {
+  // The preview's dialog is a lazy chunk; transformed here first, so a busy machine does not
+  // spend the wait for the dialog on compiling it.
+  beforeAll(() => import('@/features/seller-offers/components/change-preview-dialog'));
+
   it('proposes the edited price for the selected rows and the edited one, and applies them as a fill', async () => {
     const { user, server } = renderManageOffers();
     await rowHeader('Moon Run');
