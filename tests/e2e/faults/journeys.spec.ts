@@ -421,6 +421,7 @@ test('edit a row', async ({ page, request }) => {
   const row = grid.getByRole('row').filter({ has: page.getByRole('rowheader', { name: offer.product, exact: true }) });
   const price = grid.getByRole('textbox', { name: 'Unit price' });
   const update = grid.getByRole('button', { name: `Update ${offer.product}`, exact: true });
+  const retry = row.getByRole('button', { name: `Retry ${offer.product}`, exact: true });
   const priceOf = (index: number) => `${20 + index}.25`;
   const euros = (index: number) => `€${20 + index}.25`;
   let version = 0;
@@ -445,12 +446,21 @@ test('edit a row', async ({ page, request }) => {
         name: 'save',
         run: () => update.click(),
         done: () => row.getByRole('gridcell', { name: euros(index), exact: true }),
+        // The save goes on in the background: a failed one leaves the row "Not saved" with its Retry.
+        retry: () => retry.click(),
       },
     ],
     commit: 'POST /api/v1/manage-offers/update/',
     kept: async (index) => {
-      await expect(price).toHaveValue(priceOf(index));
-      await expect(update).toBeEnabled();
+      // Before the save was sent the row is still open with the price typed; after it, the row
+      // says it is not saved and keeps the price for its Retry (checked once the retry lands).
+      await expect(price.or(retry).first()).toBeVisible();
+      if (await price.isVisible()) {
+        await expect(price).toHaveValue(priceOf(index));
+        await expect(update).toBeEnabled();
+      } else {
+        await expect(row).toContainText('Not saved:');
+      }
     },
     resume: async (index) => {
       // The seller lands on Manage Offers, where an unsaved edit is offered back (none when the
