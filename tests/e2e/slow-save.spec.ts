@@ -2,39 +2,14 @@
  * Row saves in the background on Manage Offers (behaviour §2, Manage Offers table; §10 R1, R2): a
  * slow save while another row is edited loses nothing, and a failed save says so and retries.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { type ApiOffer, apiAs, dataOf } from './marketplace-api';
+import { type ApiOffer, publishedRows, sellersOfferNow } from './marketplace-api';
 import { SELLER, startSignedIn, watchConsole } from './support';
 
 test.describe.configure({ timeout: 90_000 });
 
 const UPDATE = '**/api/v1/manage-offers/update/';
-
-/**
- * `count` offers from the Published tab's first page (its default order, newest published first),
- * from `offset` on, each with a product name no other row of that page has.
- */
-async function publishedRows(request: APIRequestContext, offset: number, count: number): Promise<ApiOffer[]> {
-  const api = await apiAs(request, SELLER);
-  const { results } = await dataOf(
-    api.GET('/api/v1/manage-offers/', {
-      params: { query: { publishType: 'published', ordering: '-publish_date', limit: 10 } },
-    }),
-  );
-  const named = results.filter((offer) => results.filter((each) => each.product === offer.product).length === 1);
-  const chosen = named.slice(offset, offset + count);
-  expect(chosen, 'published offers with names of their own on the first page').toHaveLength(count);
-  return chosen;
-}
-
-async function current(request: APIRequestContext, offer: ApiOffer): Promise<ApiOffer | undefined> {
-  const api = await apiAs(request, SELLER);
-  const { results } = await dataOf(
-    api.GET('/api/v1/manage-offers/', { params: { query: { publishType: 'published', search: offer.product } } }),
-  );
-  return results.find((each) => each.id === offer.id);
-}
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Published offers' });
 const rowOf = (page: Page, offer: ApiOffer) =>
@@ -83,8 +58,8 @@ test('edit during a slow save and lose nothing', async ({ page, request }) => {
   await page.keyboard.press('Enter');
   await expect(rowOf(page, b).getByText('Saved', { exact: true })).toBeVisible();
 
-  expect(await current(request, a)).toMatchObject({ unit_price: '21.21', version: a.version + 1 });
-  expect(await current(request, b)).toMatchObject({ unit_price: '22.22', version: b.version + 1 });
+  expect(await sellersOfferNow(request, a)).toMatchObject({ unit_price: '21.21', version: a.version + 1 });
+  expect(await sellersOfferNow(request, b)).toMatchObject({ unit_price: '22.22', version: b.version + 1 });
   expect(errors).toEqual([]);
 });
 
@@ -113,12 +88,12 @@ test('a failed save says why, and Retry saves it', async ({ page, request }) => 
   await expect(row.getByText(/^Not saved: /)).toBeVisible();
   const retry = row.getByRole('button', { name: `Retry ${offer.product}`, exact: true });
   await expect(retry).toHaveAccessibleDescription(/^Not saved: /);
-  expect(await current(request, offer)).toMatchObject({ unit_price: offer.unit_price, version: offer.version });
+  expect(await sellersOfferNow(request, offer)).toMatchObject({ unit_price: offer.unit_price, version: offer.version });
 
   await retry.click();
   await expect(row.getByText('Saved', { exact: true })).toBeVisible();
   await expect(retry).toHaveCount(0);
-  expect(await current(request, offer)).toMatchObject({ unit_price: '23.23', version: offer.version + 1 });
+  expect(await sellersOfferNow(request, offer)).toMatchObject({ unit_price: '23.23', version: offer.version + 1 });
   // The browser reports the refused answer it was given.
   expect(errors.filter((error) => !/status of 500/.test(error))).toEqual([]);
 });
