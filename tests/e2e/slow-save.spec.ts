@@ -1,9 +1,11 @@
 /**
  * Row saves in the background on Manage Offers (behaviour §2, Manage Offers table; §10 R1, R2): a
  * slow save while another row is edited loses nothing, and a failed save says so and retries.
+ * Keyboard only: arrows to a row's name, Enter edits, Tab to the price, Enter saves.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { pressUntilFocused, tabInto, tabTo } from './journeys';
 import { type ApiOffer, publishedRows, sellersOfferNow } from './marketplace-api';
 import { SELLER, startSignedIn, watchConsole } from './support';
 
@@ -18,10 +20,21 @@ const rowOf = (page: Page, offer: ApiOffer) =>
     .filter({ has: page.getByRole('rowheader', { name: offer.product, exact: true }) });
 const priceInput = (page: Page) => grid(page).getByRole('textbox', { name: 'Unit price' });
 
-/** Opens the row's editor with a double-click on its Publisher cell. */
-async function edit(page: Page, offer: ApiOffer) {
-  await rowOf(page, offer).getByRole('gridcell', { name: offer.publisher, exact: true }).dblclick();
+/** Into the grid (one tab stop), to the Product column's header. */
+async function enterGrid(page: Page) {
+  await tabInto(page, grid(page));
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('ArrowRight');
+}
+
+/** From a cell of the Product column, down to the offer's name; Enter edits the row, Tab reaches its price. */
+async function editPrice(page: Page, offer: ApiOffer, price: string) {
+  await pressUntilFocused(page, 'ArrowDown', rowOf(page, offer).getByRole('rowheader'), 11);
+  await page.keyboard.press('Enter');
   await expect(grid(page).getByRole('textbox', { name: 'Product' })).toHaveValue(offer.product);
+  await tabTo(page, priceInput(page), { limit: 30 });
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(price);
 }
 
 test('edit during a slow save and lose nothing', async ({ page, request }) => {
@@ -43,13 +56,14 @@ test('edit during a slow save and lose nothing', async ({ page, request }) => {
   await expect(rowOf(page, a)).toBeVisible();
   await expect(rowOf(page, b)).toBeVisible();
 
-  await edit(page, a);
-  await priceInput(page).fill('21.21');
+  await enterGrid(page);
+  await editPrice(page, a, '21.21');
   await page.keyboard.press('Enter');
   await expect(rowOf(page, a).getByText('Saving…')).toBeVisible();
 
-  await edit(page, b);
-  await priceInput(page).fill('22.22');
+  // Focus is back on the row's name: down to the next offer, edited while the first one saves.
+  await expect(rowOf(page, a).getByRole('rowheader')).toBeFocused();
+  await editPrice(page, b, '22.22');
   release();
   await expect(rowOf(page, a).getByText('Saved', { exact: true })).toBeVisible();
   // The other row's typing is intact: still editing, with what was typed.
@@ -81,8 +95,8 @@ test('a failed save says why, and Retry saves it', async ({ page, request }) => 
   await page.goto('/seller/manage-offers');
   await expect(rowOf(page, offer)).toBeVisible();
 
-  await edit(page, offer);
-  await priceInput(page).fill('23.23');
+  await enterGrid(page);
+  await editPrice(page, offer, '23.23');
   await page.keyboard.press('Enter');
   const row = rowOf(page, offer);
   await expect(row.getByText(/^Not saved: /)).toBeVisible();
@@ -90,7 +104,10 @@ test('a failed save says why, and Retry saves it', async ({ page, request }) => 
   await expect(retry).toHaveAccessibleDescription(/^Not saved: /);
   expect(await sellersOfferNow(request, offer)).toMatchObject({ unit_price: offer.unit_price, version: offer.version });
 
-  await retry.click();
+  // F8 goes to the next error across the grid: the row's Retry.
+  await page.keyboard.press('F8');
+  await expect(retry).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(row.getByText('Saved', { exact: true })).toBeVisible();
   await expect(retry).toHaveCount(0);
   expect(await sellersOfferNow(request, offer)).toMatchObject({ unit_price: '23.23', version: offer.version + 1 });
