@@ -1,9 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { goTo } from './faults/fault-table';
 import { expect, test } from './fixtures';
-import { basketButton, basketPopover, centsOf, offersGrid, searchOffers } from './journeys';
-import { type ApiOffer, apiAs, counter, dataOf, orderableOffers } from './marketplace-api';
-import { CLIENT, expectNoAxeViolations, SELLER, signInWithForm, startSignedIn, watchConsole } from './support';
+import { basketButton, basketPopover, centsOf, euros, offersGrid, searchOffers } from './journeys';
+import { type ApiOffer, apiAs, counter, dataOf, orderableOffers, publishedRows } from './marketplace-api';
+import {
+  CLIENT,
+  expectNoAxeViolations,
+  pasteOnFocused,
+  SELLER,
+  signInWithForm,
+  startSignedIn,
+  watchConsole,
+} from './support';
 
 /** Two basket lines, stored as an earlier visit would have left them. */
 async function aBasket(request: APIRequestContext) {
@@ -241,6 +249,80 @@ test("Manage Offers' conflict dialog has no axe violations", async ({ page, requ
   await expectNoViolationsInEitherTheme(page);
   await conflict.getByRole('button', { name: 'Keep their version' }).click();
   await expect(conflict).toHaveCount(0);
+});
+
+/**
+ * An offer of the Published tab's first page whose price was changed and the change reverted,
+ * through the API: its history and Recent changes list a change, a revert and a "Reverted" mark.
+ */
+async function changedAndReverted(request: APIRequestContext) {
+  const [offer] = (await publishedRows(request, 8, 1)) as [ApiOffer];
+  const api = await apiAs(request, SELLER);
+  const { batch_id } = await dataOf(
+    api.POST('/api/v1/manage-offers/update/', {
+      body: {
+        source: 'row_edit',
+        offers: [{ id: offer.id, version: offer.version, unit_price: (Number(offer.unit_price) + 1).toFixed(2) }],
+      },
+    }),
+  );
+  if (batch_id === undefined) throw new Error('The change was not recorded');
+  await dataOf(
+    api.POST('/api/v1/manage-offers/changes/{batchId}/revert/', { params: { path: { batchId: batch_id } } }),
+  );
+  return offer;
+}
+
+test("Manage Offers' change preview, with a refused cell, has no axe violations", async ({ page, request }) => {
+  const errors = watchConsole(page);
+  const [first] = (await publishedRows(request, 0, 1)) as [ApiOffer];
+  await startSignedIn(page, request, SELLER);
+  await page.goto('/seller/manage-offers');
+  await settled(page);
+  // Two prices pasted from a row's Unit price: the second is refused (not above zero).
+  const price = first.unit_price === '1.23' ? '1.24' : '1.23';
+  await offersGridOf(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: first.product, exact: true }) })
+    .getByRole('gridcell', { name: euros(centsOf(first.unit_price)), exact: true })
+    .focus();
+  await pasteOnFocused(page, `${price}\r\n0\r\n`);
+  const preview = page.getByRole('dialog', { name: 'Review changes' });
+  await expect(preview.getByText('2 offers, 1 with problems')).toBeVisible();
+  await expectNoViolationsInEitherTheme(page);
+  await preview.getByRole('button', { name: 'Cancel' }).click();
+  await expect(preview).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("an offer's history panel has no axe violations", async ({ page, request }) => {
+  const errors = watchConsole(page);
+  const offer = await changedAndReverted(request);
+  await startSignedIn(page, request, SELLER);
+  await page.goto('/seller/manage-offers');
+  await settled(page);
+  await offersGridOf(page)
+    .getByRole('button', { name: `History of ${offer.product}`, exact: true })
+    .click();
+  const history = page.getByRole('dialog', { name: `History of ${offer.product}` });
+  await expect(history.getByText('Reverted')).toBeVisible();
+  await expect(history.getByRole('button', { name: /^Revert the change of / })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoViolationsInEitherTheme(page);
+  expect(errors).toEqual([]);
+});
+
+test('Recent changes has no axe violations', async ({ page, request }) => {
+  const errors = watchConsole(page);
+  const offer = await changedAndReverted(request);
+  await startSignedIn(page, request, SELLER);
+  await page.goto('/seller/manage-offers/changes');
+  await settled(page);
+  const changes = page.getByRole('grid', { name: 'Recent changes' });
+  await expect(changes.getByRole('rowheader', { name: offer.product, exact: true }).first()).toBeVisible();
+  await expect(changes.getByText('Reverted').first()).toBeVisible();
+  await expectNoViolationsInEitherTheme(page);
+  expect(errors).toEqual([]);
 });
 
 test("the seller's order dialog has no axe violations", async ({ page, request }) => {

@@ -64,6 +64,35 @@ export async function ordersInProgress(api: Api): Promise<ApiOrder[]> {
 export const orderById = (api: Api, id: number): Promise<ApiOrder> =>
   dataOf(api.GET('/api/v1/orders/{orderId}/', { params: { path: { orderId: id } } }));
 
+/**
+ * `count` offers from the Published tab's first page (its default order, newest published first),
+ * from `offset` on, each with a product name no other row of that page has. Each spec takes its
+ * own offsets, so no journey edits another's offer.
+ */
+export async function publishedRows(request: APIRequestContext, offset: number, count: number): Promise<ApiOffer[]> {
+  const api = await apiAs(request, ACCOUNTS.seller);
+  const { results } = await dataOf(
+    api.GET('/api/v1/manage-offers/', {
+      params: { query: { publishType: 'published', ordering: '-publish_date', limit: 10 } },
+    }),
+  );
+  const named = results.filter((offer) => results.filter((each) => each.product === offer.product).length === 1);
+  const chosen = named.slice(offset, offset + count);
+  expect(chosen, 'published offers with names of their own on the first page').toHaveLength(count);
+  return chosen;
+}
+
+/** A seller's offer as the server has it now (found by its product name). */
+export async function sellersOfferNow(request: APIRequestContext, offer: ApiOffer): Promise<ApiOffer> {
+  const api = await apiAs(request, ACCOUNTS.seller);
+  const { results } = await dataOf(
+    api.GET('/api/v1/manage-offers/', { params: { query: { search: offer.product, limit: 100 } } }),
+  );
+  const found = results.find((each) => each.id === offer.id);
+  if (!found) throw new Error(`Offer ${offer.id} is not found by its name`);
+  return found;
+}
+
 const SELLERS = [ACCOUNTS.seller, ACCOUNTS.seller2];
 
 /** The demo seller who owns the storefront of `offer` (the options mark the caller's own storefronts). */

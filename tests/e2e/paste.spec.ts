@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { type ApiOffer, apiAs, dataOf } from './marketplace-api';
-import { SELLER, startSignedIn, watchConsole } from './support';
+import { pasteOnFocused, SELLER, startSignedIn, watchConsole } from './support';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -25,16 +25,6 @@ async function current(request: APIRequestContext, offer: ApiOffer): Promise<Api
   return results.find((each) => each.id === offer.id);
 }
 
-/** Pastes `text` on the focused cell, as Ctrl+V does with a spreadsheet's cells on the clipboard. */
-const paste = (page: Page, text: string) =>
-  page.evaluate((tsv) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', tsv);
-    document.activeElement?.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, text);
-
 test('a seller pastes a 5×3 block with two invalid cells, unticks a row and applies the rest', async ({
   page,
   request,
@@ -56,7 +46,7 @@ test('a seller pastes a 5×3 block with two invalid cells, unticks a row and app
   ];
   // The first row's Start cell: after the selection cell, the publisher, seller and region.
   await grid.getByRole('row').nth(1).getByRole('gridcell').nth(4).focus();
-  await paste(page, `${block.map((row) => row.join('\t')).join('\r\n')}\r\n`);
+  await pasteOnFocused(page, `${block.map((row) => row.join('\t')).join('\r\n')}\r\n`);
 
   const preview = page.getByRole('dialog', { name: 'Review changes' });
   await expect(preview.getByText('5 offers, 2 with problems')).toBeVisible();

@@ -94,6 +94,16 @@ export async function expectNoAxeViolations(page: Page, { coloursOnly = false } 
   expect(found).toEqual([]);
 }
 
+/** Pastes `text` on the focused cell, as Ctrl+V does with a spreadsheet's cells on the clipboard. */
+export const pasteOnFocused = (page: Page, text: string) =>
+  page.evaluate((tsv) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', tsv);
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
+
 /** Collects console errors and uncaught exceptions; assert it stays empty. */
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];

@@ -87,7 +87,7 @@ export const offerRules = {
 /** One offer saved: the offer as saved, or someone else's version when the save conflicts (409). */
 async function saveOne(api: ApiClient, input: SaveInput, signal: AbortSignal) {
   const change = changeOf(input);
-  const call = api.POST('/api/v1/manage-offers/update/', { body: { offers: [change] }, signal });
+  const call = api.POST('/api/v1/manage-offers/update/', { body: { source: 'row_edit', offers: [change] }, signal });
   try {
     const [saved] = (await unwrap(call)).offers;
     if (!saved) throw new Error(MALFORMED_MESSAGE);

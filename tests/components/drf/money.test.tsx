@@ -93,6 +93,7 @@ describe('amounts sent as JSON numbers', { timeout: 30_000 }, () => {
     await user.type(price, '14{Enter}');
     await waitFor(() => expect(within(snackbar()).getByRole('status')).toHaveTextContent('Offer updated'));
     expect(server.callsTo('POST /api/v1/manage-offers/update/')[0]?.body).toEqual({
+      source: 'row_edit',
       offers: [{ id: 12, version: 3, unit_price: '14.00' }],
     });
   });

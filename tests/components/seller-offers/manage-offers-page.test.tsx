@@ -164,7 +164,7 @@ describe('ManageOffersPage: saving and cancelling', () => {
     await user.type(productInput(), ' Deluxe{Enter}');
 
     await waitFor(() => expect(within(snackbar()).getByRole('status')).toHaveTextContent('Offer updated'));
-    expect(updates()).toEqual([{ offers: [{ id: 12, version: 4, product: 'Moon Run Deluxe' }] }]);
+    expect(updates()).toEqual([{ source: 'row_edit', offers: [{ id: 12, version: 4, product: 'Moon Run Deluxe' }] }]);
     const row = await waitFor(() => rowOf('Moon Run Deluxe'));
     expect(within(grid()).queryByRole('textbox', { name: 'Product' })).not.toBeInTheDocument();
     expect(within(row).getByRole('gridcell', { name: '€20.00' })).toBeInTheDocument();
@@ -180,7 +180,9 @@ describe('ManageOffersPage: saving and cancelling', () => {
     await user.type(priceInput(), '€24.5');
     await user.click(within(editingRow()).getByRole('button', { name: 'Update Moon Run' }));
 
-    await waitFor(() => expect(updates()).toEqual([{ offers: [{ id: 12, version: 4, unit_price: '24.50' }] }]));
+    await waitFor(() =>
+      expect(updates()).toEqual([{ source: 'row_edit', offers: [{ id: 12, version: 4, unit_price: '24.50' }] }]),
+    );
     expect(await within(rowOf('Moon Run')).findByRole('gridcell', { name: '€24.50' })).toBeInTheDocument();
   });
 
@@ -282,7 +284,7 @@ describe('ManageOffersPage: refusals on the row', () => {
       expect.stringContaining('Ensure this value is less than or equal to 1000000.00.'),
     );
     expect(updates()).toEqual([
-      { offers: [{ id: 12, version: 4, product: 'Moon Run Deluxe', unit_price: '999999.00' }] },
+      { source: 'row_edit', offers: [{ id: 12, version: 4, product: 'Moon Run Deluxe', unit_price: '999999.00' }] },
     ]);
     expect(productInput()).toHaveValue('Moon Run Deluxe');
     expect(priceInput()).toHaveValue('999999.00');
@@ -347,8 +349,8 @@ describe('ManageOffersPage: a save over a newer version', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Keep my version' }));
     await waitFor(() => expect(within(snackbar()).getByRole('status')).toHaveTextContent('Offer updated'));
     expect(updates()).toEqual([
-      { offers: [{ id: 12, version: 4, unit_price: '30.00' }] },
-      { offers: [{ id: 12, version: 5, unit_price: '30.00' }] },
+      { source: 'row_edit', offers: [{ id: 12, version: 4, unit_price: '30.00' }] },
+      { source: 'row_edit', offers: [{ id: 12, version: 5, unit_price: '30.00' }] },
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await within(grid()).findByRole('gridcell', { name: '€30.00' })).toBeInTheDocument();
@@ -414,8 +416,8 @@ describe('ManageOffersPage: a save that gets no answer', () => {
     await waitFor(() => expect(within(snackbar()).getByRole('status')).toHaveTextContent('Offer updated'));
     expect(screen.queryByRole('dialog', { name: 'This offer changed meanwhile' })).not.toBeInTheDocument();
     expect(updates()).toEqual([
-      { offers: [{ id: 12, version: 4, unit_price: '32.00' }] },
-      { offers: [{ id: 12, version: 4, unit_price: '32.00' }] },
+      { source: 'row_edit', offers: [{ id: 12, version: 4, unit_price: '32.00' }] },
+      { source: 'row_edit', offers: [{ id: 12, version: 4, unit_price: '32.00' }] },
     ]);
     expect(await within(rowOf('Moon Run')).findByRole('gridcell', { name: '€32.00' })).toBeInTheDocument();
   });
@@ -494,7 +496,7 @@ describe('ManageOffersPage: kept drafts', () => {
     await user.click(within(editingRow()).getByRole('button', { name: 'Update Moon Run' }));
     await waitFor(() =>
       expect(updates()).toEqual([
-        { offers: [{ id: 12, version: 4, product: 'Moon Run Remastered', unit_price: '18.00' }] },
+        { source: 'row_edit', offers: [{ id: 12, version: 4, product: 'Moon Run Remastered', unit_price: '18.00' }] },
       ]),
     );
   });

@@ -91,7 +91,7 @@ describe('Manage Offers: saves in the background', () => {
     expect(within(rowOf('Moon Run Deluxe')).getByText('Saved')).toBeInTheDocument();
     expect(productInput()).toHaveValue('Starfall Tactics II');
     expect(productInput()).toHaveFocus();
-    expect(updates()).toEqual([{ offers: [{ id: 12, version: 4, product: 'Moon Run Deluxe' }] }]);
+    expect(updates()).toEqual([{ source: 'row_edit', offers: [{ id: 12, version: 4, product: 'Moon Run Deluxe' }] }]);
   });
 
   it('edits the same row again from what was sent; its next save carries the version written', async () => {
@@ -118,7 +118,10 @@ describe('Manage Offers: saves in the background', () => {
     expect(productInput()).toHaveValue('Moon Run Deluxe Gold');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(updates()).toHaveLength(2));
-    expect(updates()[1]).toEqual({ offers: [{ id: 12, version: 5, product: 'Moon Run Deluxe Gold' }] });
+    expect(updates()[1]).toEqual({
+      source: 'row_edit',
+      offers: [{ id: 12, version: 5, product: 'Moon Run Deluxe Gold' }],
+    });
   });
 
   it('marks a failed save Not saved with its reason, and Retry saves it', async () => {
@@ -142,8 +145,8 @@ describe('Manage Offers: saves in the background', () => {
     await screen.findByRole('rowheader', { name: 'Moon Run Deluxe' });
     expect(within(rowOf('Moon Run Deluxe')).getByText('Saved')).toBeInTheDocument();
     expect(updates()).toEqual([
-      { offers: [{ id: 12, version: 4, product: 'Moon Run Deluxe' }] },
-      { offers: [{ id: 12, version: 4, product: 'Moon Run Deluxe' }] },
+      { source: 'row_edit', offers: [{ id: 12, version: 4, product: 'Moon Run Deluxe' }] },
+      { source: 'row_edit', offers: [{ id: 12, version: 4, product: 'Moon Run Deluxe' }] },
     ]);
   });
 
