@@ -256,7 +256,7 @@ export const bulkActionsMachine = setup({
       },
     },
     /**
-     * The chunk due met offers changed meanwhile and wrote nothing (behaviour §7): the seller
+     * The chunk due met offers changed meanwhile and wrote nothing (behaviour §2): the seller
      * compares, then sends it without them or over their versions, or stops with what went through.
      */
     conflict: {

@@ -86,7 +86,9 @@ export function useBulkActions(onSettled: () => void) {
       action.on('bulk.refused', ({ message }) => notify({ type: 'error', message })),
       // The conflict view opens with the offers; the seller chooses there (behaviour §10).
       action.on('bulk.conflicted', ({ count }) =>
-        announce(`${offersText(count)} changed meanwhile. Review them, then apply to the others, overwrite theirs or stop.`),
+        announce(
+          `${offersText(count)} changed meanwhile. Review them, then apply to the others, overwrite theirs or stop.`,
+        ),
       ),
     ];
     action.start();

@@ -64,7 +64,10 @@ const UPDATE_TWO_CHUNKS: BulkPlan = {
   of: 3,
   products: { 1: 'Starfall', 2: 'Moon Run', 3: 'Cave Runner' },
   chunks: [
-    { send: { action: 'update', changes: changes([1, 2]) }, putBack: { 1: repriced('Starfall'), 2: repriced('Moon Run') } },
+    {
+      send: { action: 'update', changes: changes([1, 2]) },
+      putBack: { 1: repriced('Starfall'), 2: repriced('Moon Run') },
+    },
     { send: { action: 'update', changes: changes([3]) }, putBack: { 3: repriced('Cave Runner') } },
   ],
 };

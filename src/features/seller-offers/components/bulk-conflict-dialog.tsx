@@ -1,5 +1,5 @@
 /**
- * A bulk update that met offers changed meanwhile (behaviour §7): nothing of that call was
+ * A bulk update that met offers changed meanwhile (behaviour §2, Selection): nothing of that call was
  * written; per offer, each field now against what the update would write, and the seller's choice
  * to apply it to the others, overwrite their changes, or stop with what went through so far.
  */

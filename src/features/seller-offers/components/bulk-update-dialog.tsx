@@ -1,8 +1,8 @@
 import { selectCanStop } from '@machines/bulk-actions/bulk-actions.selectors';
 import type { BulkFields, BulkRequest } from '@machines/bulk-actions/bulk-actions.types';
-import { useSelector } from '@xstate/react';
 import { momentProblem, unitPriceProblem, validityProblems } from '@openapi/rules/offer';
 import { formatPriceInput } from '@openapi/rules/price';
+import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { z } from 'zod/mini';
 import { useOptions } from '@/core/domain/options';
@@ -115,7 +115,7 @@ export function BulkUpdateDialog({ description, applyLabel, applying, requestOf,
   const footer = (
     <>
       {canStop ? (
-        // Sent in calls of at most 500: the seller may stop after the one in flight (behaviour §7).
+        // Sent in calls of at most 500: the seller may stop after the one in flight (behaviour §2).
         <Button onPress={() => applying.send({ type: 'bulk.cancel' })}>Stop</Button>
       ) : (
         <Button slot="close" isDisabled={isApplying}>
