@@ -51,5 +51,6 @@ test('bulk update with one offer changed meanwhile', async ({ page, request }) =
   await expect(conflict).toHaveCount(0);
   expect(await priceOf(request, changed)).toBe('77.70');
   expect(await priceOf(request, other)).toBe('55.50');
-  expect(errors).toEqual([]);
+  // The browser logs the refused call itself; nothing else may go wrong.
+  expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
 });
