@@ -4,18 +4,20 @@
  * takes at most `maxItems` offers per call), one call after another, progress in context. Each call
  * is all or nothing; a failed chunk stops the rest, and what the chunks before it did is reported
  * and can be undone. A refusal before anything was written goes back to where the seller applied
- * (the update form keeps its field messages). Cancelling lets the chunk in flight finish and sends
+ * (the update form keeps its field messages). An update sends each offer's version: a chunk that
+ * meets offers changed meanwhile writes nothing and waits in `conflict` for the seller to send it
+ * without them, over their versions, or to stop there. Cancelling lets the chunk in flight finish and sends
  * no more. Undo reverts the history batch of each chunk that changed something, newest first
  * (behaviour §7), so it works for as long as the history holds the change; an offer changed since
  * stops it with the conflict. One actor per action: it outlives
  * the selection bar through the snackbar's Undo.
- * Emits `bulk.done`, `bulk.refused`, `bulk.undone`, `bulk.undoFailed`, `bulk.undoConflict`.
+ * Emits `bulk.done`, `bulk.refused`, `bulk.conflicted`, `bulk.undone`, `bulk.undoFailed`, `bulk.undoConflict`.
  * Invariants: `sent` chunks of `plan` went through, and `undo` holds the batches of exactly those
  * that changed something;
  * busy states take no new action.
  */
 import { assign, type DoneActorEvent, type ErrorActorEvent, emit, not, setup, stateIn } from 'xstate';
-import type { RevertOutcome } from '../change-revert/change-revert.types';
+import type { CurrentOffer, RevertOutcome } from '../change-revert/change-revert.types';
 import { fieldErrorsOf, messageOf } from '../shared/message-of';
 import { notProvided } from '../shared/not-provided';
 import {
@@ -23,9 +25,11 @@ import {
   CANCELLED_MESSAGE,
   offersIn,
   offersInBatches,
+  overChanged,
   UNDO_CONFLICT_MESSAGE,
   UNDO_FALLBACK,
   undoFailureOf,
+  withoutChanged,
 } from './bulk-actions.logic';
 import type {
   BulkEmitted,
@@ -33,13 +37,18 @@ import type {
   BulkFieldErrors,
   BulkPlan,
   BulkRequest,
+  ChunkOutcome,
   ChunkResult,
   SendChunkInput,
   SentBatch,
 } from './bulk-actions.types';
 
 // Annotated: TypeScript infers no params in a list of transitions.
-const resultOf = ({ event }: { event: DoneActorEvent<ChunkResult> }) => event.output;
+const conflictOf = ({ event }: { event: DoneActorEvent<ChunkOutcome | RevertOutcome> }) =>
+  'conflict' in event.output ? event.output.conflict : [];
+// Conflicts take the transition before the one this maps for.
+const resultOf = ({ event }: { event: DoneActorEvent<ChunkOutcome> }): ChunkResult =>
+  'conflict' in event.output ? { written: 0, batchId: null } : event.output;
 const revertedOf = ({ event }: { event: DoneActorEvent<RevertOutcome> }) => event.output;
 const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
 export const bulkActionsMachine = setup({
@@ -64,6 +73,8 @@ export const bulkActionsMachine = setup({
       undone: number;
       /** Why the action stopped short or was refused, or why the undo failed. */
       problem: string | null;
+      /** The offers of the chunk due that changed meanwhile, as the server holds them now, until it went through. */
+      conflict: CurrentOffer[];
     },
     events: {} as BulkEvent,
     emitted: {} as BulkEmitted,
@@ -72,7 +83,7 @@ export const bulkActionsMachine = setup({
   },
   actors: {
     planBulk: notProvided<BulkPlan, BulkRequest>('planBulk'),
-    sendChunk: notProvided<ChunkResult, SendChunkInput>('sendChunk'),
+    sendChunk: notProvided<ChunkOutcome, SendChunkInput>('sendChunk'),
     revertBatch: notProvided<RevertOutcome, { batchId: number }>('revertBatch'),
   },
   actions: {
@@ -87,8 +98,24 @@ export const bulkActionsMachine = setup({
         sentOffers: context.sentOffers + offers,
         written: context.written + written,
         undo: batchId === null ? context.undo : [...context.undo, { batchId, offers, putBack: chunk.putBack }],
+        conflict: [],
       };
     }),
+    keepConflict: assign((_, conflict: CurrentOffer[]) => ({ conflict })),
+    forgetConflict: assign({ conflict: [] }),
+    /** The chunk due goes without the offers changed meanwhile. */
+    skipChanged: assign(({ context }) => {
+      const chunk = context.plan[context.sent];
+      if (!chunk) return {};
+      const rest = withoutChanged(chunk, context.conflict);
+      return rest ? { plan: context.plan.with(context.sent, rest) } : {};
+    }),
+    overwriteChanged: assign(({ context }) => {
+      const chunk = context.plan[context.sent];
+      if (!chunk) return {};
+      return { plan: context.plan.with(context.sent, overChanged(chunk, context.conflict)) };
+    }),
+    announceConflict: emit(({ context }) => ({ type: 'bulk.conflicted' as const, count: context.conflict.length })),
     noteUndone: assign(({ context }) => ({ undone: context.undone + 1 })),
     showProblem: assign((_, error: unknown) => ({ problem: messageOf(error, BULK_FALLBACK) })),
     showCancelled: assign({ problem: CANCELLED_MESSAGE }),
@@ -136,7 +163,12 @@ export const bulkActionsMachine = setup({
     hasSent: ({ context }) => context.sent > 0,
     hasMoreToUndo: ({ context }) => context.undone < context.undo.length,
     canUndo: ({ context }) => context.undo.length > 0,
-    isConflict: (_, outcome: RevertOutcome) => 'conflict' in outcome && outcome.conflict.length > 0,
+    isConflict: (_, conflict: readonly CurrentOffer[]) => conflict.length > 0,
+    /** The chunk due has offers besides those changed meanwhile. */
+    hasOthers: ({ context }) => {
+      const chunk = context.plan[context.sent];
+      return chunk !== undefined && withoutChanged(chunk, context.conflict) !== null;
+    },
     isUpdate: ({ context }) => context.request?.action === 'update',
   },
 }).createMachine({
@@ -152,6 +184,7 @@ export const bulkActionsMachine = setup({
     undo: [],
     undone: 0,
     problem: null,
+    conflict: [],
   },
   initial: 'selecting',
   states: {
@@ -199,6 +232,11 @@ export const bulkActionsMachine = setup({
             }),
             onDone: [
               {
+                guard: { type: 'isConflict', params: conflictOf },
+                target: '#bulkActions.conflict',
+                actions: { type: 'keepConflict', params: conflictOf },
+              },
+              {
                 guard: stateIn('#bulkActions.running.sending.stopping'),
                 target: '#bulkActions.partlyDone',
                 actions: [{ type: 'noteSent', params: resultOf }, 'showCancelled'],
@@ -217,8 +255,25 @@ export const bulkActionsMachine = setup({
         },
       },
     },
+    /**
+     * The chunk due met offers changed meanwhile and wrote nothing (behaviour §2): the seller
+     * compares, then sends it without them or over their versions, or stops with what went through.
+     */
+    conflict: {
+      entry: 'announceConflict',
+      on: {
+        // The offers stay in view until the chunk went through.
+        'bulk.skipChanged': { guard: 'hasOthers', target: '#bulkActions.running.next', actions: 'skipChanged' },
+        'bulk.overwrite': { target: '#bulkActions.running.sending', actions: 'overwriteChanged' },
+        'bulk.cancel': [
+          { guard: 'hasSent', target: 'partlyDone', actions: 'showCancelled' },
+          { target: 'selecting', actions: 'forgetConflict' },
+        ],
+      },
+    },
     /** Nothing was written: back where the seller applied, with the refusal. */
     refused: {
+      entry: 'forgetConflict',
       always: [{ guard: 'isUpdate', target: 'editing' }, { target: 'selecting' }],
     },
     done: {
@@ -227,7 +282,7 @@ export const bulkActionsMachine = setup({
     },
     /** A chunk failed or the seller stopped: the chunks before went through and can be undone. */
     partlyDone: {
-      entry: 'announceOutcome',
+      entry: ['announceOutcome', 'forgetConflict'],
       on: { 'bulk.undo': { guard: 'canUndo', target: 'undoing' } },
     },
     undoing: {
@@ -242,7 +297,7 @@ export const bulkActionsMachine = setup({
             input: ({ context }) => ({ batchId: context.undo[context.undo.length - 1 - context.undone]?.batchId ?? 0 }),
             onDone: [
               {
-                guard: { type: 'isConflict', params: revertedOf },
+                guard: { type: 'isConflict', params: conflictOf },
                 target: '#bulkActions.undoFailed',
                 actions: { type: 'announceUndoConflict', params: revertedOf },
               },

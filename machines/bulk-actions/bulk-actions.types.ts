@@ -45,6 +45,8 @@ export interface BulkPlan {
 
 /** A chunk's answer: how many offers the server wrote, and the history batch to revert (null: none changed). */
 export type ChunkResult = { written: number; batchId: number | null };
+/** A chunk's call: written, or refused for offers changed meanwhile (409: nothing of it written), as they are now. */
+export type ChunkOutcome = ChunkResult | { conflict: CurrentOffer[] };
 
 /** A chunk that went through and changed something: Undo reverts its batch. */
 export type SentBatch = { batchId: number; offers: number; putBack: Record<number, PutBack> };
@@ -64,8 +66,15 @@ export type BulkEvent =
   /** Closes the confirmation or the form without acting. */
   | { type: 'bulk.dismiss' }
   | { type: 'bulk.apply'; request: BulkRequest }
-  /** Stops a running action after the chunk in flight; what went through stays and can be undone. */
+  /**
+   * Stops a running action after the chunk in flight, or at offers changed meanwhile; what went
+   * through stays and can be undone.
+   */
   | { type: 'bulk.cancel' }
+  /** At offers changed meanwhile: sends their chunk without them, then goes on. */
+  | { type: 'bulk.skipChanged' }
+  /** At offers changed meanwhile: sends their chunk again over their versions, then goes on. */
+  | { type: 'bulk.overwrite' }
   | { type: 'bulk.undo' };
 
 export type BulkOutcome = {
@@ -86,6 +95,8 @@ export type BulkEmitted =
   | { type: 'bulk.done'; outcome: BulkOutcome }
   /** Nothing was written: the message, and an update's field messages for its form. */
   | { type: 'bulk.refused'; message: string; fieldErrors: BulkFieldErrors }
+  /** A chunk met offers changed meanwhile: how many; the action waits for the seller's choice. */
+  | { type: 'bulk.conflicted'; count: number }
   | { type: 'bulk.undone'; action: BulkAction }
   | { type: 'bulk.undoFailed'; message: string }
   /** Undo stopped at offers changed since: theirs now, and what the undo would put back. */

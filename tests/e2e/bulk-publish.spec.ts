@@ -1,32 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { pressUntilFocused, tabInto, tabTo } from './journeys';
-import { type ApiOffer, apiAs, dataOf } from './marketplace-api';
+import { type ApiOffer, apiAs, dataOf, twoUnpublished } from './marketplace-api';
 import { expectNoAxeViolations, SELLER, startSignedIn, watchConsole } from './support';
 
 // Two tabs, two calls and their list reloads: more than the default 30 s on a loaded machine.
 test.describe.configure({ timeout: 90_000 });
-
-/**
- * Two offers on the first page of the seller's Unpublished tab (its default order), each with a
- * product name no other offer of theirs contains, so a row is found by that name alone on either tab.
- */
-async function twoUnpublished(request: APIRequestContext): Promise<[ApiOffer, ApiOffer]> {
-  const api = await apiAs(request, SELLER);
-  const { results } = await dataOf(
-    api.GET('/api/v1/manage-offers/', { params: { query: { publishType: 'unpublished', limit: 10 } } }),
-  );
-  const chosen: ApiOffer[] = [];
-  for (const offer of results) {
-    if (chosen.length === 2) break;
-    const named = await dataOf(
-      api.GET('/api/v1/manage-offers/', { params: { query: { search: offer.product, limit: 1 } } }),
-    );
-    if (named.count === 1) chosen.push(offer);
-  }
-  expect(chosen, 'two unpublished offers with names of their own in the demo data').toHaveLength(2);
-  return chosen as [ApiOffer, ApiOffer];
-}
 
 async function isPublished(request: APIRequestContext, offer: ApiOffer) {
   const api = await apiAs(request, SELLER);

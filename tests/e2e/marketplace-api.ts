@@ -6,7 +6,7 @@
 import type { components, paths } from '@openapi/schema';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { ACCOUNTS, type ApiClient, dataOf, ownStorefronts, signInAs } from '../support/api-session';
-import { throughRequest } from './support';
+import { SELLER, throughRequest } from './support';
 
 export { dataOf };
 export type ApiOffer = components['schemas']['Offer'];
@@ -122,4 +122,25 @@ export async function counter(
     }),
   );
   expect(countered.negotiation).toBe('counter_proposed');
+}
+
+/**
+ * Two offers on the first page of the seller's Unpublished tab (its default order), each with a
+ * product name no other offer of theirs contains, so a row is found by that name alone on either tab.
+ */
+export async function twoUnpublished(request: APIRequestContext): Promise<[ApiOffer, ApiOffer]> {
+  const api = await apiAs(request, SELLER);
+  const { results } = await dataOf(
+    api.GET('/api/v1/manage-offers/', { params: { query: { publishType: 'unpublished', limit: 10 } } }),
+  );
+  const chosen: ApiOffer[] = [];
+  for (const offer of results) {
+    if (chosen.length === 2) break;
+    const named = await dataOf(
+      api.GET('/api/v1/manage-offers/', { params: { query: { search: offer.product, limit: 1 } } }),
+    );
+    if (named.count === 1) chosen.push(offer);
+  }
+  expect(chosen, 'two unpublished offers with names of their own in the demo data').toHaveLength(2);
+  return chosen as [ApiOffer, ApiOffer];
 }

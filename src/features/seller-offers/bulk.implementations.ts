@@ -4,8 +4,11 @@
  * (`POST /api/v1/manage-offers/publish/`) or setting the same fields on all of them
  * (`POST /api/v1/manage-offers/update/`), one chunk per call. The contract takes at most 500 offers
  * per call (CHUNK_SIZE, read from the contract); the machine sends the chunks one after another.
+ * An update sends each offer's version where it was read, as a single-row save does; a 409
+ * `stale_version` answers with the offers changed meanwhile.
  * Undo reverts each chunk's history batch (`POST /api/v1/manage-offers/changes/{batchId}/revert/`).
  */
+import { BULK_FIELDS } from '@machines/bulk-actions/bulk-actions.logic';
 import { bulkActionsMachine } from '@machines/bulk-actions/bulk-actions.machine';
 import type {
   BulkAction,
@@ -27,6 +30,7 @@ import type { ManageOfferListQuery, Offer, OfferChange } from '@/api/models';
 import { unwrap } from '@/api/unwrap';
 import { changing } from '@/core/data-events';
 import { revertBatch } from './history.implementations';
+import { isStaleVersion } from './seller-offers.implementations';
 
 /** The most offers one call takes: the contract's `maxItems` of `PublishRequest.offer_ids` and `BulkUpdateRequest.offers`. */
 export const CHUNK_SIZE = Math.min(
@@ -35,8 +39,6 @@ export const CHUNK_SIZE = Math.min(
 );
 /** The contract's largest page (`Limit`): "all matching" reads the set in pages of this size. */
 const PAGE_SIZE = PARAMETER_LIMITS.Limit.maximum;
-
-const BULK_FIELDS: readonly (keyof BulkFields)[] = ['unit_price', 'start', 'end', 'region_id'];
 
 /** The permission helper's `{action}` (behaviour §8): 'You do not have permission to publish offers'. */
 const ACTION_TEXT: Record<BulkAction, string> = {
@@ -127,7 +129,12 @@ function planOf(request: BulkRequest, ids: readonly number[], before: ReadonlyMa
   const products = Object.fromEntries([...before].map(([id, offer]) => [id, offer.product]));
   if (action === 'update') {
     const sets = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as BulkFields;
-    const chunks = inChunksOf(ids.map((id) => ({ id, ...sets }))).map((changes) => {
+    // An offer not read goes without a version: the change applies whatever its version.
+    const changeOf = (id: number): OfferChange => {
+      const version = before.get(id)?.version;
+      return { id, ...(version !== undefined && { version }), ...sets };
+    };
+    const chunks = inChunksOf(ids.map(changeOf)).map((changes) => {
       const putBack: Record<number, PutBack> = {};
       for (const { id } of changes) {
         const offer = before.get(id);
@@ -193,19 +200,14 @@ function refusalOf(error: unknown, { chunk, isFirst, products }: SendChunkInput)
   return new BulkRefusal(permissionMessageOf(error, ACTION_TEXT[chunk.action]));
 }
 
-/** One chunk's call; it changes the offer lists. */
+/** One chunk's call. */
 const sendChunkCall = (api: ApiClient, chunk: BulkChunk, signal: AbortSignal) =>
-  changing(
-    ['offers'],
-    chunk.action === 'update'
-      ? unwrap(api.POST('/api/v1/manage-offers/update/', { body: { offers: chunk.changes }, signal }))
-      : unwrap(
-          api.POST('/api/v1/manage-offers/publish/', {
-            body: { offer_ids: chunk.ids, publish: chunk.action === 'publish' },
-            signal,
-          }),
-        ),
-  );
+  chunk.action === 'update'
+    ? api.POST('/api/v1/manage-offers/update/', { body: { offers: chunk.changes }, signal })
+    : api.POST('/api/v1/manage-offers/publish/', {
+        body: { offer_ids: chunk.ids, publish: chunk.action === 'publish' },
+        signal,
+      });
 
 /** The bulk-actions machine with the API's calls. */
 export const bulkActionsLogic = (api: ApiClient) =>
@@ -220,10 +222,17 @@ export const bulkActionsLogic = (api: ApiClient) =>
         }
       }),
       sendChunk: fromPromise(async ({ input, signal }) => {
+        const call = sendChunkCall(api, input.chunk, signal);
         try {
-          const result = await sendChunkCall(api, input.chunk, signal);
+          // It changes the offer lists.
+          const result = await changing(['offers'], unwrap(call));
           return { written: result.count, batchId: result.batch_id ?? null };
         } catch (error) {
+          if (statusOf(error) === 409) {
+            // Offers changed meanwhile: nothing of the chunk was written; they come back as they are now.
+            const { error: body } = await call;
+            if (isStaleVersion(body) && body.offers.length > 0) return { conflict: body.offers };
+          }
           throw refusalOf(error, input);
         }
       }),

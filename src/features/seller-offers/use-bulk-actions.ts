@@ -9,6 +9,7 @@ import type { BulkAction, BulkEmitted, BulkOutcome } from '@machines/bulk-action
 import { useEffect, useRef, useState } from 'react';
 import { createActor } from 'xstate';
 import { useApiLogic } from '@/core/api';
+import { announce } from '@/ui/announce';
 import { notify } from '@/ui/notify';
 import { type BulkApplyRef, bulkActionsLogic } from './bulk.implementations';
 import { offersText } from './offers-text';
@@ -83,6 +84,12 @@ export function useBulkActions(onSettled: () => void) {
       }),
       // Nothing was written; the update form stays open with the server's field messages.
       action.on('bulk.refused', ({ message }) => notify({ type: 'error', message })),
+      // The conflict view opens with the offers; the seller chooses there (behaviour §10).
+      action.on('bulk.conflicted', ({ count }) =>
+        announce(
+          `${offersText(count)} changed meanwhile. Review them, then apply to the others, overwrite theirs or stop.`,
+        ),
+      ),
     ];
     action.start();
     return () => {

@@ -15,6 +15,7 @@ import { expectHeard, focusReaches, listen } from '../../support/screen-reader';
 import { moonRun, OPTIONS, options, renderManageOffers, rowHeader, seller, starfall } from './announcement-fixtures';
 
 const PUBLISH = 'POST /api/v1/manage-offers/publish/';
+const UPDATE = 'POST /api/v1/manage-offers/update/';
 const unpublished = asRead([starfall, moonRun].map((offer) => ({ ...offer, is_published: false, published_at: null })));
 const NOTHING: OfferSelection = { ids: new Set(), allMatching: false, total: 2 };
 
@@ -210,6 +211,29 @@ describe('bulk actions', { timeout: 30_000 }, () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Update…' })).toHaveFocus());
     await expectHeard(['button, Update…']);
+  });
+
+  it('B12 an update that meets offers changed meanwhile says so assertively and opens the conflict view', async () => {
+    const theirs = { ...starfall, is_published: false, published_at: null, unit_price: '15.00', version: 5 };
+    const { user } = await renderBar([], chosen, {
+      [UPDATE]: { status: 409, body: { detail: 'Offers changed since.', code: 'stale_version', offers: [theirs] } },
+    });
+    await user.keyboard('{Tab}{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Update offers' });
+    await focusReaches(() => dialog);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Unit price' }), '9.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Update 2 offers' }));
+    const conflict = await screen.findByRole('dialog', { name: 'These offers changed meanwhile' }, { timeout: 5000 });
+    await focusReaches(() => conflict);
+    await expectHeard([
+      'button, Update…',
+      'dialog, Update offers',
+      'textbox, Unit price, In euros',
+      'button, Update 2 offers, disabled',
+      'assertive: Update 2 offers',
+      'assertive: 1 offer changed meanwhile. Review them, then apply to the others, overwrite theirs or stop.',
+      'dialog, These offers changed meanwhile',
+    ]);
   });
 });
 

@@ -324,8 +324,8 @@ describe('Bulk actions on the selected offers', () => {
       const end = new Date(2026, 11, 31, 23, 55).toISOString().replace('.000Z', 'Z');
       expect(updateBodies(server)).toEqual([
         [
-          { id: 11, unit_price: '9.50', end, region_id: 1 },
-          { id: 12, unit_price: '9.50', end, region_id: 1 },
+          { id: 11, version: 1, unit_price: '9.50', end, region_id: 1 },
+          { id: 12, version: 1, unit_price: '9.50', end, region_id: 1 },
         ],
       ]);
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -392,11 +392,70 @@ describe('Bulk actions on the selected offers', () => {
       await waitFor(() => expect(snackbar()).toHaveTextContent('Update undone'));
       expect(updateBodies(server)).toEqual([
         [
-          { id: 11, unit_price: '30.00' },
-          { id: 99, unit_price: '30.00' },
+          { id: 11, version: 1, unit_price: '30.00' },
+          { id: 99, version: 1, unit_price: '30.00' },
         ],
       ]);
       expect(server.callsTo(REVERT(30))).toHaveLength(1);
+    });
+
+    describe('offers changed meanwhile (409)', () => {
+      const theirs = { ...starfall, unit_price: '15.00', version: 5 };
+      /** The first call meets Starfall changed meanwhile; the calls after it go through. */
+      const staleThenWritten = () => {
+        let calls = 0;
+        return (request: SeenRequest): Reply =>
+          calls++ === 0
+            ? { status: 409, body: { detail: 'Offers changed since.', code: 'stale_version', offers: [theirs] } }
+            : { body: { count: (request.body as { offers: [] }).offers.length, offers: [], batch_id: 40 } };
+      };
+      async function meetConflict() {
+        const page = await openUpdate({ routes: { [UPDATE]: staleThenWritten() } });
+        await page.user.type(priceField(page.dialog), '9.5');
+        await page.user.click(within(page.dialog).getByRole('button', { name: 'Update 2 offers' }));
+        const conflict = await screen.findByRole('dialog', { name: 'These offers changed meanwhile' });
+        return { ...page, conflict };
+      }
+
+      it('lists them, theirs against the update; Apply to the others sends the rest', async () => {
+        const { conflict, user, server } = await meetConflict();
+        expect(conflict).toHaveTextContent('1 offer changed after you chose them');
+        const table = within(conflict).getByRole('table', { name: 'Starfall Tactics' });
+        expect(within(table).getByRole('columnheader', { name: 'Your update' })).toBeInTheDocument();
+        expect(within(table).getByRole('row', { name: /Unit price/ })).toHaveTextContent(
+          'Unit price (differs)€15.00€9.50',
+        );
+        expect(screen.queryByRole('dialog', { name: 'Update offers' })).not.toBeInTheDocument();
+
+        await user.click(within(conflict).getByRole('button', { name: 'Apply to the others' }));
+        await waitFor(() => expect(snackbar()).toHaveTextContent('1 offer updated'));
+        expect(updateBodies(server)).toEqual([
+          [
+            { id: 11, version: 1, unit_price: '9.50' },
+            { id: 12, version: 1, unit_price: '9.50' },
+          ],
+          [{ id: 12, version: 1, unit_price: '9.50' }],
+        ]);
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      });
+
+      it('Overwrite theirs sends the chunk again over their new versions', async () => {
+        const { conflict, user, server } = await meetConflict();
+        await user.click(within(conflict).getByRole('button', { name: 'Overwrite theirs' }));
+        await waitFor(() => expect(snackbar()).toHaveTextContent('2 offers updated'));
+        expect(updateBodies(server)[1]).toEqual([
+          { id: 11, version: 5, unit_price: '9.50' },
+          { id: 12, version: 1, unit_price: '9.50' },
+        ]);
+      });
+
+      it('Stop sends nothing more and keeps the selection', async () => {
+        const { conflict, user, server } = await meetConflict();
+        await user.click(within(conflict).getByRole('button', { name: 'Stop' }));
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+        expect(updateBodies(server)).toHaveLength(1);
+        expect(bar()).toHaveTextContent('2 selected');
+      });
     });
 
     it('names the offer the server refused, on the field and in the message, and keeps the form', async () => {

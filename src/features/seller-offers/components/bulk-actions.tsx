@@ -12,6 +12,7 @@ import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { offersText } from '../offers-text';
 import { useBulkActions } from '../use-bulk-actions';
+import { BulkConflictDialog } from './bulk-conflict-dialog';
 import { RevertConflictDialog } from './revert-flow';
 import './bulk-actions.css';
 
@@ -128,6 +129,7 @@ export function BulkActions({ tab, selection, filters, rows, onSettled }: BulkAc
           />
         </Suspense>
       )}
+      {openDialog === 'conflict' && <BulkConflictDialog applying={applying} />}
       {conflictView}
     </fieldset>
   );

@@ -1,6 +1,8 @@
+import { selectCanStop } from '@machines/bulk-actions/bulk-actions.selectors';
 import type { BulkFields, BulkRequest } from '@machines/bulk-actions/bulk-actions.types';
 import { momentProblem, unitPriceProblem, validityProblems } from '@openapi/rules/offer';
 import { formatPriceInput } from '@openapi/rules/price';
+import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { z } from 'zod/mini';
 import { useOptions } from '@/core/domain/options';
@@ -107,13 +109,19 @@ export function BulkUpdateDialog({ description, applyLabel, applying, requestOf,
     checkWith: { start: ['end'] },
   });
   const isApplying = form.isBusy;
+  const canStop = useSelector(applying, selectCanStop);
   const region = form.field('region_id');
 
   const footer = (
     <>
-      <Button slot="close" isDisabled={isApplying}>
-        Cancel
-      </Button>
+      {canStop ? (
+        // Sent in calls of at most 500: the seller may stop after the one in flight (behaviour §2).
+        <Button onPress={() => applying.send({ type: 'bulk.cancel' })}>Stop</Button>
+      ) : (
+        <Button slot="close" isDisabled={isApplying}>
+          Cancel
+        </Button>
+      )}
       <Button variant="primary" type="submit" form={formId} isPending={isApplying}>
         {applyLabel}
       </Button>
