@@ -49,9 +49,8 @@ const publishedView = defineListView({
 const unpublishedView = defineListView({ ...tab, filters, defaultOrdering: '-created_at' });
 
 // The change preview's dialog loads with the first fill or paste.
-const ChangePreviewDialog = lazy(() =>
-  import('../components/change-preview-dialog').then((m) => ({ default: m.ChangePreviewDialog })),
-);
+const loadChangePreview = () => import('../components/change-preview-dialog');
+const ChangePreviewDialog = lazy(() => loadChangePreview().then((m) => ({ default: m.ChangePreviewDialog })));
 // The bulk actions (their machine and dialogs) load with the first selection, not with the page.
 const BulkActions = lazy(() => import('../components/bulk-actions').then((m) => ({ default: m.BulkActions })));
 const OfferHistory = lazy(() => import('../components/offer-history').then((m) => ({ default: m.OfferHistory })));
@@ -107,6 +106,18 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
     [selectedIds],
   );
   const changes = useChangePreview({ rows, selectedIds, editing }, rowEditor);
+  // The preview's code loads with the editors', on the first pointer or focus in the grid: a
+  // paste or a fill then opens it at once.
+  const gridEditor = useMemo(
+    (): typeof changes.rowEditor => ({
+      ...changes.rowEditor,
+      onWarm: () => {
+        changes.rowEditor.onWarm?.();
+        void loadChangePreview();
+      },
+    }),
+    [changes.rowEditor],
+  );
   const pageAllSelected =
     (offers.rows?.length ?? 0) > 0 && offers.rows?.every((row) => selectedIds.has(list.grid.getRowId(row)));
   // Filters and sorting ask first while a row is not saved, as the page does (behaviour §10, row saves).
@@ -181,7 +192,7 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
           onRowAction={rowEditor.onEdit}
           meta={meta}
           selection={selection}
-          rowEditor={changes.rowEditor}
+          rowEditor={gridEditor}
           cellCommands={changes.commands}
           layout="fixed"
         />
