@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import type { Offer } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { changePreviewLogic } from '@/features/seller-offers/change-preview.implementations';
-import { ChangePreviewDialog } from '@/features/seller-offers/components/change-preview-dialog';
+import { ChangePreview } from '@/features/seller-offers/components/change-preview-dialog';
 import { readCell } from '@/features/seller-offers/offer-cells';
 import { watched } from '@/features/seller-offers/use-change-preview';
 import { anOffer, aProfile } from '../../support/fixtures';
@@ -29,7 +29,7 @@ const pasted = (offer: Offer, typed: string): ProposedChange => ({
 function Preview({ changes }: { changes: ProposedChange[] }) {
   const logic = useApiLogic(changePreviewLogic);
   const [preview] = useState(() => watched(createActor(logic, { input: { source: 'paste', changes } })).start());
-  return <ChangePreviewDialog preview={preview} />;
+  return <ChangePreview preview={preview} />;
 }
 
 function renderPreview(routes: Routes = {}) {

@@ -37,7 +37,15 @@ const summaryOf = (count: number, problems: number) =>
 
 const changesIn = (rows: readonly PreviewRow[]) => rows.reduce((sum, row) => sum + Object.keys(row.typed).length, 0);
 
-export function ChangePreviewDialog({ preview }: { preview: ChangePreviewRef }) {
+/**
+ * The preview of the fill or paste under way, if any. The page mounts it before the first one
+ * (its code loads as the grid is first touched), so the first preview opens without suspending.
+ */
+export function ChangePreview({ preview }: { preview: ChangePreviewRef | null }) {
+  return preview && <ChangePreviewDialog key={preview.id} preview={preview} />;
+}
+
+function ChangePreviewDialog({ preview }: { preview: ChangePreviewRef }) {
   const overflow = useSelector(preview, selectOverflow);
   const isOpen = useSelector(preview, selectIsOpen);
   const rows = useSelector(preview, selectRows);

@@ -1,7 +1,7 @@
 import { selectProfile } from '@machines/session/session.selectors';
 import { SCHEMA_ENUMS } from '@openapi/schema.facts';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, startTransition, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { z } from 'zod/mini';
 import type { Offer } from '@/api/models';
@@ -49,8 +49,9 @@ const publishedView = defineListView({
 const unpublishedView = defineListView({ ...tab, filters, defaultOrdering: '-created_at' });
 
 // The change preview's dialog loads with the first fill or paste.
-const loadChangePreview = () => import('../components/change-preview-dialog');
-const ChangePreviewDialog = lazy(() => loadChangePreview().then((m) => ({ default: m.ChangePreviewDialog })));
+const ChangePreview = lazy(() =>
+  import('../components/change-preview-dialog').then((m) => ({ default: m.ChangePreview })),
+);
 // The bulk actions (their machine and dialogs) load with the first selection, not with the page.
 const BulkActions = lazy(() => import('../components/bulk-actions').then((m) => ({ default: m.BulkActions })));
 const OfferHistory = lazy(() => import('../components/offer-history').then((m) => ({ default: m.OfferHistory })));
@@ -106,14 +107,15 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
     [selectedIds],
   );
   const changes = useChangePreview({ rows, selectedIds, editing }, rowEditor);
-  // The preview's code loads with the editors', on the first pointer or focus in the grid: a
-  // paste or a fill then opens it at once.
+  // The preview mounts with the editors' code, on the first pointer or focus in the grid, off the
+  // interaction's path: the first paste or fill then opens it without waiting for a lazy chunk.
+  const [previewMounted, setPreviewMounted] = useState(false);
   const gridEditor = useMemo(
     (): typeof changes.rowEditor => ({
       ...changes.rowEditor,
       onWarm: () => {
         changes.rowEditor.onWarm?.();
-        void loadChangePreview();
+        startTransition(() => setPreviewMounted(true));
       },
     }),
     [changes.rowEditor],
@@ -196,9 +198,9 @@ function ManageOffersTab({ isPublished, location }: { isPublished: boolean; loca
           cellCommands={changes.commands}
           layout="fixed"
         />
-        {changes.preview && (
+        {(previewMounted || changes.preview) && (
           <Suspense fallback={null}>
-            <ChangePreviewDialog key={changes.preview.id} preview={changes.preview} />
+            <ChangePreview preview={changes.preview} />
           </Suspense>
         )}
         <EditDialogs />
