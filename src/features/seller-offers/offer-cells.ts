@@ -25,7 +25,7 @@ const FIELD_OF_COLUMN: Readonly<Record<string, DraftField>> = {
 /** The draft field a column edits; undefined for a column that is not edited (Published, Action). */
 export const fieldOfColumn = (columnId: string): DraftField | undefined => FIELD_OF_COLUMN[columnId];
 
-/** The column names the preview's table and announcements use, as the grid's headers name them. */
+/** The editing row's fields as the grid's headers (and the inputs' labels) name them, in the row's order. */
 export const FIELD_LABELS: Readonly<Record<DraftField, string>> = {
   product: 'Product',
   publisher_id: 'Publisher',

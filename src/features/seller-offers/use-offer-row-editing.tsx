@@ -14,23 +14,13 @@ import { announce } from '@/ui/announce';
 import { warmCellEditors } from '@/ui/cell-editors';
 import type { GridStore, RowEditor } from '@/ui/data-grid.types';
 import { notify } from '@/ui/notify';
+import { FIELD_LABELS } from './offer-cells';
 import { type KeptDraft, keptDraft } from './offer-draft-store';
 import { rowEditingLogic, toDraft } from './seller-offers.implementations';
 
-/** The editing row's inputs by field, named as their labels name them, in the row's order. */
-const FIELD_NAMES: Record<DraftField, string> = {
-  product: 'Product',
-  publisher_id: 'Publisher',
-  seller_id: 'Seller',
-  region_id: 'Region',
-  start: 'Start',
-  end: 'End',
-  unit_price: 'Unit price',
-};
-
 /** "Offer not saved. Product: Enter a product name." (behaviour §10, Announcements). */
 function refusalText(errors: DraftErrors): string {
-  const messages = Object.entries(FIELD_NAMES).flatMap(([field, name]) => {
+  const messages = Object.entries(FIELD_LABELS).flatMap(([field, name]) => {
     const message = errors[field as DraftField];
     return message ? [`${name}: ${message}`] : [];
   });
