@@ -3,19 +3,16 @@ import { keepFocusInside } from './keep-focus';
 import './drawer.css';
 
 /** The open drawer of drawer.tsx, loaded on its first opening: React Aria's Modal and Dialog. */
-export function DrawerPanel({
-  isOpen,
-  onClose,
-  label,
-  wide = false,
-  children,
-}: {
+/** A drawer the page opens and closes; `wide` fits a table or a history. */
+export type DrawerPanelProps = {
   isOpen: boolean;
   onClose: () => void;
   label: string;
   wide?: boolean;
   children: (close: () => void) => React.ReactNode;
-}) {
+};
+
+export function DrawerPanel({ isOpen, onClose, label, wide = false, children }: DrawerPanelProps) {
   return (
     <ModalOverlay
       isOpen={isOpen}

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { ButtonContext } from 'react-aria-components';
 
+import type { DrawerPanelProps } from './drawer-panel';
+
 const load = () => import('./drawer-panel');
 const DrawerPanel = lazy(() => load().then((m) => ({ default: m.DrawerPanel })));
 const preload = () => void load().catch(() => undefined);
@@ -57,19 +59,7 @@ export function Drawer({
  * buttons): `isOpen` and `onClose` are the caller's; focus goes back to what had it before.
  * `wide` fits a table or a history.
  */
-export function ControlledDrawer({
-  isOpen,
-  onClose,
-  label,
-  wide = false,
-  children,
-}: {
-  isOpen: boolean;
-  onClose: () => void;
-  label: string;
-  wide?: boolean;
-  children: (close: () => void) => React.ReactNode;
-}) {
+export function ControlledDrawer({ isOpen, onClose, label, wide = false, children }: DrawerPanelProps) {
   return (
     <Suspense fallback={null}>
       <DrawerPanel isOpen={isOpen} onClose={onClose} label={label} wide={wide}>
