@@ -1,5 +1,5 @@
 import { type CalendarDateTime, parseDateTime } from '@internationalized/date';
-import { useContext, useLayoutEffect, useMemo, useState } from 'react';
+import { useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   DatePicker as AriaDatePicker,
   Calendar,
@@ -146,11 +146,19 @@ function minuteAfterKey(minute: number, key: string) {
   return delta === undefined ? undefined : stepMinute(minute, delta);
 }
 
-/** The minutes: arrow and page keys step on the 5-minute grid, a typed minute rounds once left. */
+/**
+ * The minutes: arrow and page keys step on the 5-minute grid, a typed minute rounds once left. A
+ * minute only passed through is left as it is: tabbing across a field (to reach the next one in a
+ * grid row) changes nothing.
+ */
 function MinuteSegment({ segment }: { segment: DateSegmentProps['segment'] }) {
   const state = useContext(DateFieldStateContext);
   const [isLeft, setLeft] = useState(false);
   const minute = segment.isPlaceholder ? undefined : segment.value;
+  /** The minute when the segment took focus: only one changed since then is rounded. */
+  const atFocus = useRef(minute);
+  const rounded =
+    minute != null && minute % MINUTE_STEP !== 0 && minute !== atFocus.current ? roundMinute(minute) : null;
   const setMinute = (next: number) => {
     if (state && !state.isDisabled && !state.isReadOnly) state.setSegment('minute', next);
   };
@@ -161,18 +169,21 @@ function MinuteSegment({ segment }: { segment: DateSegmentProps['segment'] }) {
   useLayoutEffect(() => {
     if (!isLeft) return;
     setLeft(false);
-    if (minute != null && minute % MINUTE_STEP !== 0) setMinute(roundMinute(minute));
+    if (rounded !== null) setMinute(rounded);
   }, [isLeft]);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: it only hears the keys and focus of the spin button inside.
     <span
       className="date-field__minute"
+      onFocus={() => {
+        atFocus.current = minute;
+      }}
       onBlur={() => setLeft(true)}
       onKeyDownCapture={(event) => {
         if (minute == null || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
         if (event.key === 'Enter') {
           // Enter commits the field (a form or grid row saves next): round first, and let it go on.
-          if (minute % MINUTE_STEP !== 0) setMinute(roundMinute(minute));
+          if (rounded !== null) setMinute(rounded);
           return;
         }
         const next = minuteAfterKey(minute, event.key);

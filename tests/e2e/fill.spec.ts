@@ -92,7 +92,7 @@ test('fill down five rows by keyboard and undo', async ({ page, request }) => {
   await expect(preview).toHaveCount(0);
 
   // The snackbar's Undo reverts the fill's batch. Focus is put on it directly: walking there with
-  // Tab outlasts the message's 4 s on a busy machine (see the note); Enter then presses it.
+  // Tab may outlast the message's 4 s on a busy machine; Enter then presses it.
   await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).focus();
   await expect.poll(() => pricesOf(request, offers)).toEqual(offers.map(() => filled));
   await page.keyboard.press('Enter');

@@ -122,6 +122,20 @@ describe('DateTimePicker (behaviour §2, §9: 12-hour clock, minutes in steps of
     expect(segment('minute')).toHaveTextContent('00');
   });
 
+  it('leaves a minute off the 5-minute grid as it is when focus only passes through it', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Start initial="2026-11-24T00:13:00" onChange={onChange} />, inApp);
+    await user.click(segment('hour'));
+    await user.tab();
+    expect(segment('minute')).toHaveFocus();
+    await user.tab();
+    expect(dayPeriod()).toHaveFocus();
+    await user.keyboard('{Shift>}{Tab}{/Shift}{Enter}');
+    expect(segment('minute')).toHaveTextContent('13');
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it('switches between AM and PM', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
