@@ -128,11 +128,16 @@ export const changePreviewMachine = setup({
   states: {
     starting: {
       entry: ['checkRows', 'untickInvalid'],
-      always: [{ guard: 'hasOverflow', target: 'confirmingSize' }, { target: 'reviewing' }],
+      always: [{ guard: 'hasOverflow', target: 'confirmingSize' }, { target: 'choosing' }],
     },
     /** "This paste has 150 rows; 40 fit on this page from the focused row. Paste 40?" */
-    confirmingSize: { on: { 'preview.confirm': 'reviewing', 'preview.cancel': 'cancelled' } },
-    reviewing: {
+    confirmingSize: { on: { 'preview.confirm': 'choosing', 'preview.cancel': 'cancelled' } },
+    /**
+     * The seller ticks and unticks rows, then applies or cancels; after a conflict the same, with
+     * the server's current offers in the rows.
+     */
+    choosing: {
+      initial: 'reviewing',
       on: {
         'preview.toggle': {
           guard: { type: 'canTick', params: ({ event }) => event.id },
@@ -141,16 +146,10 @@ export const changePreviewMachine = setup({
         'preview.apply': { guard: 'hasTicked', target: 'applying', actions: 'queueTicked' },
         'preview.cancel': 'cancelled',
       },
-    },
-    /** Some offers changed meanwhile: their rows show the server's values, ticked, to apply again. */
-    conflict: {
-      on: {
-        'preview.toggle': {
-          guard: { type: 'canTick', params: ({ event }) => event.id },
-          actions: { type: 'toggle', params: ({ event }) => event.id },
-        },
-        'preview.apply': { guard: 'hasTicked', target: 'applying', actions: 'queueTicked' },
-        'preview.cancel': 'cancelled',
+      states: {
+        reviewing: {},
+        /** Some offers changed meanwhile: their rows show the server's values, ticked, to apply again. */
+        conflict: {},
       },
     },
     applying: {
@@ -168,7 +167,7 @@ export const changePreviewMachine = setup({
             onDone: [
               {
                 guard: { type: 'isConflict', params: ({ event }) => event.output },
-                target: '#changePreview.conflict',
+                target: '#changePreview.choosing.conflict',
                 actions: [
                   'dropSent',
                   {

@@ -91,7 +91,8 @@ describe.each([
       if (state.matches('confirmingSize')) expect(state.can({ type: 'preview.apply' })).toBe(false);
       if (state.hasTag('busy')) for (const e of NEW_ACTIONS) expect(state.can(e), e.type).toBe(false);
       if (state.matches('done') || state.matches('undoing')) expect(state.context.batchIds).toEqual([70]);
-      if (state.matches('conflict')) expect(state.context.rows.some((row) => row.changedSince)).toBe(true);
+      if (state.matches({ choosing: 'conflict' }))
+        expect(state.context.rows.some((row) => row.changedSince)).toBe(true);
     }
   });
 
@@ -99,8 +100,8 @@ describe.each([
     expect(statesReached(paths)).toEqual(
       stateValues([
         ...(overflow ? ['confirmingSize'] : []),
-        'reviewing',
-        'conflict',
+        { choosing: 'reviewing' },
+        { choosing: 'conflict' },
         { applying: 'sending' },
         'failed',
         'done',
