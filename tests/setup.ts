@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { destroyAnnouncer } from 'react-aria/private/live-announcer/LiveAnnouncer';
+import { afterAll, afterEach } from 'vitest';
 
 // `findBy…` and `waitFor` give up after 1 s by default. A lazy dialog or a page's code loads in
 // well under that on a quiet machine and in several seconds on a busy 2-core one; a test waits
@@ -10,4 +11,10 @@ configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+});
+
+// Test files share a worker's modules (isolate: false in tests/vitest.config.ts): each file starts
+// without the live region an earlier file's announcements made.
+afterAll(() => {
+  destroyAnnouncer();
 });
