@@ -90,6 +90,10 @@ test('fill down five rows by keyboard and undo', async ({ page, request }) => {
 
   await expect(notice(page)).toContainText('5 offers updated');
   await expect(preview).toHaveCount(0);
+  // The edit ends with the apply (nothing else changed), and focus is back on the cell it began on.
+  await expect(
+    bodyRow(page, FIRST_ROW).getByRole('gridcell', { name: euros(centsOf(filled)), exact: true }),
+  ).toBeFocused();
 
   // The snackbar's Undo reverts the fill's batch. Focus is put on it directly: walking there with
   // Tab may outlast the message's 4 s on a busy machine; Enter then presses it.

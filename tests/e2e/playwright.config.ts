@@ -23,7 +23,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // Recorded on the retry of a failed test only: recording every test's snapshots costs CPU on
+    // each action of the whole run.
+    trace: 'on-first-retry',
   },
   projects: [
     {

@@ -4,6 +4,7 @@
  * dialog through the snackbar's Undo, as a bulk action does. What happened is announced
  * (behaviour §10).
  */
+import { selectIsOpen, selectOverflow } from '@machines/change-preview/change-preview.selectors';
 import type { PreviewOverflow, PreviewSource, ProposedChange } from '@machines/change-preview/change-preview.types';
 import type { DraftField, OfferDraft } from '@machines/row-editing/row-editing.types';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,7 +13,7 @@ import type { Offer, Options } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { useOptions } from '@/core/domain/options';
 import { announce } from '@/ui/announce';
-import type { GridCellCommands, RowEditor } from '@/ui/data-grid.types';
+import type { GridCellCommands, GridStore, RowEditor } from '@/ui/data-grid.types';
 import { notify } from '@/ui/notify';
 import { type ChangePreviewRef, changePreviewLogic } from './change-preview.implementations';
 import { draftText, FIELD_LABELS, fieldOfColumn, offerText, parseTsv, readCell, toTsv } from './offer-cells';
@@ -138,9 +139,11 @@ export function useChangePreview(inputs: Inputs, rowEditor: RowEditor) {
     [open],
   );
 
+  const [fromEdit] = useState(createFlag);
   const editorWithApply = useMemo(
     (): RowEditor => ({
       ...rowEditor,
+      holdsFocus: eitherOf(rowEditor.holdsFocus, fromEdit),
       onApplyToSelection: (columnId) => {
         const { rows, selectedIds, editing, options } = latest.current;
         const field = fieldOfColumn(columnId);
@@ -148,6 +151,7 @@ export function useChangePreview(inputs: Inputs, rowEditor: RowEditor) {
         if (!field || !original || !draft || selectedIds.size === 0 || !rows) return false;
         const chosen = rows.filter((offer) => selectedIds.has(String(offer.id)) && offer.id !== original.id);
         const preview = open('fill', sameValue([original, ...chosen], field, draft, options));
+        if (preview) holdFocusWhileShown(preview, fromEdit);
         // The edited row got its value with the others: an edit of nothing else ends, as after a save.
         preview?.on('preview.applied', () => {
           const { draft: now, initial } = editing.getSnapshot().context;
@@ -158,10 +162,57 @@ export function useChangePreview(inputs: Inputs, rowEditor: RowEditor) {
         return true;
       },
     }),
-    [rowEditor, open],
+    [rowEditor, open, fromEdit],
   );
 
   return { commands, rowEditor: editorWithApply, preview };
+}
+
+/** A true or false the grid reads as a store. */
+function createFlag(): GridStore<boolean> & { set(value: boolean): void } {
+  let value = false;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(next) {
+      if (next === value) return;
+      value = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+const eitherOf = (a: GridStore<boolean> | undefined, b: GridStore<boolean>): GridStore<boolean> =>
+  a
+    ? {
+        get: () => a.get() || b.get(),
+        subscribe(listener) {
+          const stops = [a.subscribe(listener), b.subscribe(listener)];
+          return () => {
+            for (const stop of stops) stop();
+          };
+        },
+      }
+    : b;
+
+/**
+ * While a preview opened from the editing row (Ctrl+Enter) is on screen, the edit holds focus
+ * there: an apply that ends the edit gives focus back to the row, not to the page. It lets go a
+ * moment after the dialog has gone, once the edit's end has been drawn.
+ */
+function holdFocusWhileShown(preview: ChangePreviewRef, flag: ReturnType<typeof createFlag>) {
+  flag.set(true);
+  const shown = (snapshot = preview.getSnapshot()) =>
+    snapshot.status === 'active' && (selectIsOpen(snapshot) || selectOverflow(snapshot) !== null);
+  const subscription = preview.subscribe((snapshot) => {
+    if (shown(snapshot)) return;
+    subscription.unsubscribe();
+    setTimeout(() => flag.set(false));
+  });
 }
 
 /** The offers in the order the grid shows them (a pinned editing row first). */

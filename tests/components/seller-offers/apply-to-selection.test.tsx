@@ -1,5 +1,5 @@
 /** Ctrl+Enter in Manage Offers' editing row: the cell's value proposed for every selected row, through the preview. */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderManageOffers, rowHeader } from '../a11y/announcement-fixtures';
 
 const UPDATE = 'POST /api/v1/manage-offers/update/';
@@ -32,5 +32,24 @@ describe('apply to selection', () => {
     });
     // The edit changed nothing else: it ends, as after a save.
     await waitFor(() => expect(screen.queryByRole('textbox', { name: /Unit price/ })).not.toBeInTheDocument());
+  });
+
+  it('gives focus back to the edited row once the preview is applied from the keyboard', async () => {
+    const { user } = renderManageOffers();
+    await rowHeader('Moon Run');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Starfall Tactics' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Moon Run' }));
+    const price = await screen.findByRole('textbox', { name: /Unit price/ });
+    await user.clear(price);
+    await user.type(price, '9.99');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    const preview = await screen.findByRole('dialog', { name: 'Review changes' });
+    const apply = within(preview).getByRole('button', { name: 'Apply to 2 offers' });
+    act(() => apply.focus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Review changes' })).not.toBeInTheDocument());
+    const row = (await rowHeader('Moon Run')).closest('tr') as HTMLElement;
+    await waitFor(() => expect(row).toContainElement(document.activeElement as HTMLElement));
+    expect(document.activeElement).toHaveAttribute('role', 'gridcell');
   });
 });
