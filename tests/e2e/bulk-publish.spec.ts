@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { pressUntilFocused, tabInto, tabTo } from './journeys';
+import { pressUntilFocused, selectCellOf, tabInto, tabTo } from './journeys';
 import { type ApiOffer, apiAs, dataOf, twoUnpublished } from './marketplace-api';
 import { expectNoAxeViolations, SELLER, startSignedIn, watchConsole } from './support';
 
@@ -17,13 +17,7 @@ async function isPublished(request: APIRequestContext, offer: ApiOffer) {
 
 const grid = (page: Page) => page.getByRole('grid');
 const rowOf = (page: Page, offer: ApiOffer) => grid(page).getByRole('rowheader', { name: offer.product });
-/** The first cell of an offer's row: its selection checkbox's cell. */
-const selectCell = (page: Page, offer: ApiOffer) =>
-  grid(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: offer.product }) })
-    .getByRole('gridcell')
-    .first();
+const selectCell = (page: Page, offer: ApiOffer) => selectCellOf(grid(page), offer.product);
 const selectionBar = (page: Page) => page.getByRole('group', { name: 'Selected offers' });
 const snackbar = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const tab = (page: Page, name: 'Published' | 'Unpublished') =>

@@ -13,6 +13,14 @@ export const basketLines = (scope: Page | Locator) => scope.getByRole('list', { 
 export const lineOf = (scope: Page | Locator, product: string) =>
   basketLines(scope).getByRole('listitem').filter({ hasText: product });
 
+/** The first cell of a grid's row named `product` (its row header): the row's selection checkbox's cell. */
+export const selectCellOf = (grid: Locator, product: string) =>
+  grid
+    .getByRole('row')
+    .filter({ has: grid.page().getByRole('rowheader', { name: product }) })
+    .getByRole('gridcell')
+    .first();
+
 /** What the snackbar says politely (success, info) or assertively (errors). */
 export const notice = (page: Page) => page.getByRole('region', { name: 'Notifications' }).getByRole('status');
 export const alertNotice = (page: Page) => page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
