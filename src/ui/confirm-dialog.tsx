@@ -16,6 +16,11 @@ export interface ConfirmDialogProps {
   isDestructive?: boolean;
   /** The confirmed work is running: the confirm button spins and nothing closes the dialog. */
   isPending?: boolean;
+  /**
+   * While the confirmed work runs in several calls, it may stop after the one in flight: Cancel
+   * reads Stop and calls this.
+   */
+  onStop?: (() => void) | undefined;
   /** Shown under the question: a field that goes with the answer (a cancel's reason). */
   children?: React.ReactNode;
 }
@@ -34,6 +39,7 @@ export function ConfirmDialog({
   onConfirm,
   isDestructive = false,
   isPending = false,
+  onStop,
   children,
 }: ConfirmDialogProps) {
   return (
@@ -46,9 +52,13 @@ export function ConfirmDialog({
       isDismissDisabled={isPending}
       footer={
         <>
-          <Button slot="close" autoFocus isDisabled={isPending}>
-            {cancelLabel}
-          </Button>
+          {isPending && onStop ? (
+            <Button onPress={onStop}>Stop</Button>
+          ) : (
+            <Button slot="close" autoFocus isDisabled={isPending}>
+              {cancelLabel}
+            </Button>
+          )}
           <Button
             variant={isDestructive ? 'danger' : 'primary'}
             className={isDestructive ? 'dialog__destructive' : undefined}

@@ -87,6 +87,18 @@ const publishReply = (request: SeenRequest): Reply => {
 };
 
 /** `total` offers of the filtered set, ids from 1001, answered a page at a time by limit and offset. */
+/** A publish reply held until `release`: the call stays in flight meanwhile. */
+function heldPublish() {
+  const held = { release: () => {} };
+  const reply = async (request: SeenRequest) => {
+    await new Promise<void>((done) => {
+      held.release = done;
+    });
+    return publishReply(request);
+  };
+  return { reply, release: () => held.release() };
+}
+
 function matchingOffers(total: number) {
   const offers = Array.from({ length: total }, (_, index) =>
     anOffer({ id: 1001 + index, product: `Offer ${1001 + index}`, is_published: false, published_at: null }),
@@ -198,6 +210,39 @@ describe('Bulk actions on the selected offers', () => {
     expect(sent.map((ids) => ids.length)).toEqual([500, 500, 200]);
     expect(sent.flat()).toEqual(matching.ids);
     expect(mostInFlight).toBe(1);
+  });
+
+  it('stops a publish of many calls after the one in flight: Stop stands for Cancel while it runs', async () => {
+    const matching = matchingOffers(1200);
+    const publish = heldPublish();
+    const { user, server } = renderBar({
+      selection: allMatching(1200),
+      routes: { [LIST]: matching.list, [PUBLISH]: publish.reply },
+    });
+    await user.click(within(bar()).getByRole('button', { name: 'Publish' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Publish offers' });
+    await user.click(within(confirm).getByRole('button', { name: 'Publish 1200 offers' }));
+    await waitFor(() => expect(server.callsTo(PUBLISH)).toHaveLength(1));
+    expect(within(confirm).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Stop' }));
+    publish.release();
+
+    await waitFor(() => expect(snackbar()).toHaveTextContent('500 of 1200 offers were published'));
+    expect(server.callsTo(PUBLISH)).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog', { name: 'Publish offers' })).not.toBeInTheDocument();
+  });
+
+  it('offers no Stop for a publish sent in one call', async () => {
+    const publish = heldPublish();
+    const { user, server } = renderBar({ selection: chosen(11, 12), routes: { [PUBLISH]: publish.reply } });
+    await user.click(within(bar()).getByRole('button', { name: 'Publish' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Publish offers' });
+    await user.click(within(confirm).getByRole('button', { name: 'Publish 2 offers' }));
+    await waitFor(() => expect(server.callsTo(PUBLISH)).toHaveLength(1));
+    expect(within(confirm).queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    publish.release();
+    await waitFor(() => expect(snackbar()).toHaveTextContent('2 offers published'));
   });
 
   it('says what was done when a later call fails, keeps the selection and can undo that part', async () => {

@@ -1,6 +1,7 @@
 import {
   selectCanConfirm,
   selectCanEdit,
+  selectCanStop,
   selectIsApplying,
   selectOpenDialog,
 } from '@machines/bulk-actions/bulk-actions.selectors';
@@ -50,6 +51,7 @@ export function BulkActions({ tab, selection, filters, rows, onSettled }: BulkAc
   const openDialog = useSelector(applying, selectOpenDialog);
   const canConfirm = useSelector(applying, selectCanConfirm);
   const canEdit = useSelector(applying, selectCanEdit);
+  const canStop = useSelector(applying, selectCanStop);
 
   const count = selection.allMatching ? selection.total : selection.ids.size;
   // An Undo's conflict outlives the selection the action cleared.
@@ -116,6 +118,8 @@ export function BulkActions({ tab, selection, filters, rows, onSettled }: BulkAc
         confirmLabel={`${verb} ${offersText(count)}`}
         isDestructive={action === 'withdraw'}
         isPending={isApplying}
+        // Sent in calls of at most 500: the seller may stop after the one in flight (behaviour §2).
+        onStop={canStop ? () => applying.send({ type: 'bulk.cancel' }) : undefined}
         onConfirm={() => apply({ action })}
       />
       {openDialog === 'update' && (
