@@ -134,15 +134,28 @@ export function useFocusBackWhenSelectionEnds(
   selectedCount: number,
 ) {
   const hadSelection = useRef(selectedCount > 0);
+  const justEnded = useRef(false);
   // A layout effect: it runs in the commit that removed the bar, before the page's region would
   // take the lost focus (keep-focus.ts watches from a microtask).
   useLayoutEffect(() => {
-    const had = hadSelection.current;
+    justEnded.current = hadSelection.current && selectedCount === 0;
     hadSelection.current = selectedCount > 0;
-    if (!had || selectedCount > 0 || document.activeElement !== document.body) return;
-    const { row, col } = focus.get();
-    tableRef.current?.rows[row]?.cells[col]?.focus();
+    if (justEnded.current) focusTabStopIfLost(tableRef.current, focus);
   }, [tableRef, focus, selectedCount]);
+  // A modal dialog that left with the bar (the conflict view, a confirmation) keeps the rest of the
+  // page inert until its effects are cleaned up, after the layout effects: the cell could not take
+  // focus then, so it is given again once the page is live.
+  useEffect(() => {
+    if (justEnded.current && selectedCount === 0) focusTabStopIfLost(tableRef.current, focus);
+    justEnded.current = false;
+  }, [tableRef, focus, selectedCount]);
+}
+
+/** Focuses the grid's tab stop when focus is on <body>. */
+function focusTabStopIfLost(table: HTMLTableElement | null, focus: GridFocus) {
+  if (document.activeElement !== document.body) return;
+  const { row, col } = focus.get();
+  table?.rows[row]?.cells[col]?.focus();
 }
 
 /** The column of the focused cell; the first data column when focus is not in a cell. */

@@ -1,9 +1,11 @@
 /**
  * Bulk update with an offer changed meanwhile (behaviour §7, bulk update): the conflict lists it
- * with theirs and yours, and "Apply to the others" writes the rest. With the mouse.
+ * with theirs and yours, and "Apply to the others" writes the rest. With the mouse, and with the
+ * keyboard only.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { pressUntilFocused, selectCellOf, tabInto, tabTo } from './journeys';
 import { type ApiOffer, apiAs, dataOf, twoUnpublished } from './marketplace-api';
 import { SELLER, startSignedIn, watchConsole } from './support';
 
@@ -81,5 +83,37 @@ test('bulk update with one offer changed meanwhile', async ({ page, request }) =
   await conflictDialog(page).getByRole('button', { name: 'Apply to the others' }).click();
   await expectOthersApplied(page, request, run);
   // The browser logs the refused call itself; nothing else may go wrong.
+  expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
+});
+
+test('the same with the keyboard only', async ({ page, request }) => {
+  const errors = watchConsole(page);
+  const run = await setUp(page, request);
+  // Into the grid, to the selection column, down to each offer's row; Space selects it.
+  await tabInto(page, grid(page));
+  await page.keyboard.press('Control+Home');
+  for (const offer of [run.changed, run.other]) {
+    await pressUntilFocused(page, 'ArrowDown', selectCellOf(grid(page), offer.product));
+    await page.keyboard.press('Space');
+    await expect(grid(page).getByRole('checkbox', { name: `Select ${offer.product}`, exact: true })).toBeChecked();
+  }
+  await expect(selectionBar(page)).toContainText('2 selected');
+  await run.changeMeanwhile();
+
+  // The bar sits above the grid; the form's price, then its button, are Tab stops of the dialog.
+  await tabTo(page, selectionBar(page).getByRole('button', { name: 'Update…' }), { back: true });
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('dialog', { name: 'Update offers' });
+  await tabTo(page, form.getByRole('textbox', { name: 'Unit price' }));
+  await page.keyboard.type(run.mine);
+  await tabTo(page, form.getByRole('button', { name: 'Update 2 offers' }));
+  await page.keyboard.press('Enter');
+
+  await expectConflict(page, run.changed, run.theirs, run.mine);
+  await tabTo(page, conflictDialog(page).getByRole('button', { name: 'Apply to the others' }));
+  await page.keyboard.press('Enter');
+  await expectOthersApplied(page, request, run);
+  // The bar left with the selection; the keyboard carries on in the grid, where the rows were chosen.
+  await expect(selectCellOf(grid(page), run.other.product)).toBeFocused();
   expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
 });
