@@ -5,12 +5,16 @@
  * keeps what it said in a log. Tests drive the screen with the keyboard and compare the log.
  */
 import { Virtual, virtual } from '@guidepup/virtual-screen-reader';
-import { act, configure, waitFor } from '@testing-library/react';
+import { act, configure, getConfig, waitFor } from '@testing-library/react';
 import { expect, onTestFinished } from 'vitest';
 
-// The reader walks the accessibility tree at every focus change, so a screen takes longer to
-// settle than in the other component tests: their one-second waits would fail on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
+/**
+ * The reader walks the accessibility tree at every focus change, so a screen takes longer to
+ * settle than in the other component tests: their waits would fail on a busy machine. Set for each
+ * test that listens, not when this module loads: a worker loads it once for all its files, and
+ * tests/setup.ts sets the shorter wait again before each file.
+ */
+const READER_WAIT_MS = 10_000;
 
 /** What makes a live region: `aria-live`, a role that implies it, or `<output>` (role status). */
 const LIVE_REGION = [
@@ -90,11 +94,14 @@ function withTextareaValue(phrase: string) {
 
 /** Starts the reader on `container` (live regions outside it are not heard). */
 export async function listen(container: Element = document.body) {
+  const { asyncUtilTimeout } = getConfig();
+  configure({ asyncUtilTimeout: READER_WAIT_MS });
   textareaValues = [];
   document.addEventListener('focusin', noteTextareaValue, true);
   await act(() => virtual.start({ container, window: { MutationObserver: AnnouncedChanges } }));
   seen = (await virtual.spokenPhraseLog()).length;
   onTestFinished(async () => {
+    configure({ asyncUtilTimeout });
     document.removeEventListener('focusin', noteTextareaValue, true);
     await virtual.stop();
   });
@@ -134,7 +141,10 @@ const channels = (phrases: string[]) => ({
  * in its own order.
  */
 export async function expectHeard(expected: string[]) {
-  await waitFor(async () => expect((await saidSince()).length).toBeGreaterThanOrEqual(expected.length));
+  await waitFor(async () => {
+    const said = await saidSince();
+    expect(said.length, `heard so far: ${JSON.stringify(said)}`).toBeGreaterThanOrEqual(expected.length);
+  });
   expect(channels(await heard())).toEqual(channels(expected));
 }
 
