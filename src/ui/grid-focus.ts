@@ -75,17 +75,31 @@ export function leavesArrowsToGrid(element: Element): boolean {
  * buttons) stay unmarked, and Tab inside a cell skips them as it would outside the grid.
  */
 function keepWidgetsOutOfTabOrder(table: HTMLTableElement): () => void {
-  const update = () => {
-    for (const widget of table.querySelectorAll<HTMLElement>(WIDGETS)) {
-      if (widget.tabIndex === -1) continue;
-      widget.tabIndex = -1;
-      widget.dataset.gridWidget = '';
+  for (const widget of table.querySelectorAll<HTMLElement>(WIDGETS)) takeOutOfTabOrder(widget);
+  // Only what changed is looked at: typing in a cell's field replaces a text node at every key,
+  // and a look over the whole table then cost more than the rest of the key.
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      const changed = record.type === 'attributes' ? [record.target] : record.addedNodes;
+      for (const node of changed) {
+        if (node instanceof HTMLElement && node !== table)
+          for (const widget of widgetsIn(node)) takeOutOfTabOrder(widget);
+      }
     }
-  };
-  update();
-  const observer = new MutationObserver(update);
+  });
   observer.observe(table, { subtree: true, childList: true, attributes: true, attributeFilter: ['tabindex'] });
   return () => observer.disconnect();
+}
+
+/** `root` when it is a widget, and the widgets inside it. */
+function widgetsIn(root: HTMLElement): HTMLElement[] {
+  return [...(root.matches(WIDGETS) ? [root] : []), ...root.querySelectorAll<HTMLElement>(WIDGETS)];
+}
+
+function takeOutOfTabOrder(widget: HTMLElement) {
+  if (widget.tabIndex === -1) return;
+  widget.tabIndex = -1;
+  widget.dataset.gridWidget = '';
 }
 
 /**

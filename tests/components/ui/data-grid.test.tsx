@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { pageSize } from '@/lib/preferences';
@@ -84,6 +84,15 @@ describe('DataGrid keyboard', () => {
     render(<OffersGrid />);
     for (const button of screen.getAllByRole('button', { name: 'Add to basket' })) expect(button.tabIndex).toBe(-1);
     for (const input of screen.getAllByRole('spinbutton')) expect(input.tabIndex).toBe(-1);
+  });
+
+  it('keeps widgets out of the tab order when rows come later or a widget puts itself back in', async () => {
+    const { rerender } = render(<OffersGrid rows={someItems(2)} />);
+    rerender(<OffersGrid rows={someItems(5)} />);
+    const added = within(rowNamed('Product 4')).getByRole('button', { name: 'Add to basket' });
+    await waitFor(() => expect(added.tabIndex).toBe(-1));
+    added.tabIndex = 0;
+    await waitFor(() => expect(added.tabIndex).toBe(-1));
   });
 
   it('keeps focus in the grid when the focused row leaves on a reload', async () => {
