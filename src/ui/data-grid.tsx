@@ -35,6 +35,7 @@ import { cellCommandHandlers } from './grid-cell-commands';
 import { createGridFocus, useEditOrigin, useFocusBackWhenSelectionEnds, useRovingCells, widgetsOf } from './grid-focus';
 import { onGridKeyDown } from './grid-keys';
 import { Pagination } from './pagination';
+import { useScrollsSideways } from './use-scrolls-sideways';
 import './data-grid.css';
 
 const features = tableFeatures({ rowSortingFeature });
@@ -68,6 +69,7 @@ export function DataGrid<TRow extends RowData, TMeta extends object = object>(pr
   const [focus] = useState(createGridFocus);
   const onRender = use(GridProfiling);
   const tableRef = useRef<HTMLTableElement>(null);
+  const scrollRef = useRef<HTMLElement>(null);
   const selectLabelId = useId();
   // The row model only: sorting and paging happen on the server, so no table state re-renders.
   const table = useTable(
@@ -108,6 +110,7 @@ export function DataGrid<TRow extends RowData, TMeta extends object = object>(pr
   };
   const onToggleAll = useCallback(() => toggleRows(latest.current, pageIds(latest.current)), []);
 
+  const scrollsSideways = useScrollsSideways(scrollRef);
   const editOrigin = useEditOrigin(props.rowEditor);
   const onCellFocus = useRovingCells(tableRef, focus, bodyRows, columnCount);
   useFocusBackWhenSelectionEnds(tableRef, focus, selection?.selectedIds.size ?? 0);
@@ -134,7 +137,13 @@ export function DataGrid<TRow extends RowData, TMeta extends object = object>(pr
     <div className="data-grid">
       {isLoading && <GridProgress label={label} />}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard. */}
-      <section className="data-grid__scroll" aria-label={label} tabIndex={0}>
+      <section
+        ref={scrollRef}
+        className="data-grid__scroll"
+        aria-label={label}
+        tabIndex={0}
+        data-scrolls-sideways={scrollsSideways || undefined}
+      >
         <table
           ref={tableRef}
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern on table markup keeps native table layout and semantics.

@@ -1,6 +1,6 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageSize } from '@/lib/preferences';
 import { cellsOf, lastAnnouncement, OffersGrid, rowNamed, someItems } from '../../support/grid';
 
@@ -244,5 +244,46 @@ describe('DataGrid selection', () => {
     await user.keyboard('{ArrowDown}[Space]');
     expect(rowNamed('Product 1')).toHaveAttribute('aria-selected', 'true');
     expect(cellsOf(headerRow())).toHaveLength(6);
+  });
+});
+
+describe('DataGrid sideways scrolling', () => {
+  /** A ResizeObserver the test drives: `resize()` calls back as the browser would after a resize. */
+  function stubResizeObserver() {
+    const callbacks: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          callbacks.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const resize = () => {
+      for (const callback of callbacks) callback();
+    };
+    return { resize: () => act(resize) };
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('marks the scrolling region while its table is wider than it, so the row names stick only then', () => {
+    const browser = stubResizeObserver();
+    render(<OffersGrid />);
+    const region = screen.getByRole('region', { name: 'Offers' });
+    const widths = { content: 800, region: 1000 };
+    Object.defineProperty(region, 'scrollWidth', { get: () => widths.content });
+    Object.defineProperty(region, 'clientWidth', { get: () => widths.region });
+    browser.resize();
+    expect(region).not.toHaveAttribute('data-scrolls-sideways');
+    widths.region = 600;
+    browser.resize();
+    expect(region).toHaveAttribute('data-scrolls-sideways');
+    widths.region = 900;
+    browser.resize();
+    expect(region).not.toHaveAttribute('data-scrolls-sideways');
   });
 });
