@@ -78,6 +78,7 @@ function DataGridRowView<TRow extends RowData, TMeta extends object>({
           data-grid-cell=""
           data-grid-select=""
           tabIndex={focusedColumn === 0 ? 0 : -1}
+          className={isEditing ? 'data-grid__cell data-grid__cell--editing' : 'data-grid__cell'}
         >
           <input
             type="checkbox"
