@@ -136,11 +136,11 @@ export function DataGrid<TRow extends RowData, TMeta extends object = object>(pr
   return (
     <div className="data-grid">
       {isLoading && <GridProgress label={label} />}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard. */}
       <section
         ref={scrollRef}
         className="data-grid__scroll"
         aria-label={label}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard.
         tabIndex={0}
         data-scrolls-sideways={scrollsSideways || undefined}
       >
