@@ -22,7 +22,8 @@ type Row = { label: string; theirs: string; mine: string };
 export function OfferConflictDialog() {
   const editing = useRowEditing();
   const theirs = useSelector(editing, selectTheirs);
-  const draft = useSelector(editing, (snapshot) => snapshot.context.draft);
+  // Only in a conflict: the draft changes at every key, and this dialog would redraw with it.
+  const draft = useSelector(editing, (snapshot) => (selectTheirs(snapshot) ? snapshot.context.draft : null));
   const { options } = useOptions();
   if (!theirs || !draft) return null;
 
