@@ -7,14 +7,10 @@ import { type RefObject, useEffect, useState } from 'react';
  * Where the browser cannot tell (no ResizeObserver), the answer is yes.
  */
 export function useScrollsSideways(scroller: RefObject<HTMLElement | null>): boolean {
-  const [scrolls, setScrolls] = useState(false);
+  const [scrolls, setScrolls] = useState(cannotTell);
   useEffect(() => {
     const element = scroller.current;
-    if (!element) return undefined;
-    if (typeof ResizeObserver === 'undefined') {
-      setScrolls(true);
-      return undefined;
-    }
+    if (!element || cannotTell()) return undefined;
     // Called once on observing, then after each resize of the scroller or of its content.
     const observer = new ResizeObserver(() => setScrolls(element.scrollWidth > element.clientWidth));
     observer.observe(element);
@@ -23,3 +19,5 @@ export function useScrollsSideways(scroller: RefObject<HTMLElement | null>): boo
   }, [scroller]);
   return scrolls;
 }
+
+const cannotTell = () => typeof ResizeObserver === 'undefined';
