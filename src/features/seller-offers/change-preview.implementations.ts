@@ -8,13 +8,19 @@
 import { changePreviewMachine } from '@machines/change-preview/change-preview.machine';
 import type { PreviewRow } from '@machines/change-preview/change-preview.types';
 import { statusOf } from '@machines/shared/message-of';
+import { FIELD_LIMITS } from '@openapi/schema.facts';
 import { type ActorRefFrom, assign, fromPromise, type MachineImplementationsFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import { unwrap } from '@/api/unwrap';
 import { changing } from '@/core/data-events';
-import { CHUNK_SIZE } from './bulk.implementations';
 import { validateOfferDraft } from './offer-rules';
 import { changeOf, isStaleVersion, toDraft } from './seller-offers.implementations';
+
+/**
+ * The most offers the update call takes. Read from the contract here rather than from the bulk
+ * actions, whose machine and calls the page then loaded before any row was selected.
+ */
+const MOST_PER_CALL = FIELD_LIMITS.BulkUpdateRequest.offers.maxItems;
 
 /** The row's offer with the proposed values, as the editing row would hold it. */
 const draftOf = (row: PreviewRow) => ({ ...toDraft(row.offer), ...row.patch });
@@ -30,7 +36,7 @@ const changePreviewImplementations = (api: ApiClient) =>
     actions: { checkRows: assign(({ context }) => ({ rows: context.rows.map(checked) })) },
     actors: {
       applyChanges: fromPromise(async ({ input, signal }) => {
-        const rows = input.rows.slice(0, CHUNK_SIZE);
+        const rows = input.rows.slice(0, MOST_PER_CALL);
         const offers = rows.map((row) =>
           changeOf({ original: row.offer, draft: draftOf(row), initial: toDraft(row.offer) }),
         );
