@@ -139,13 +139,17 @@ const channels = (phrases: string[]) => ({
  * (React Aria's announcer starts 100 ms late outside `act`). What focus says and what a live region
  * says at the same moment reach the reader by separate paths, in either order, so each is checked
  * in its own order.
+ * `passedThrough`: what focus passes through on its way to what comes next (a row that opens again
+ * just before a dialog takes focus from it). The reader says it or not depending on how soon the
+ * next focus comes (a dialog whose code an earlier test loaded comes at once), so it is not counted.
  */
-export async function expectHeard(expected: string[]) {
+export async function expectHeard(expected: string[], { passedThrough = [] }: { passedThrough?: string[] } = {}) {
+  const counted = (phrases: string[]) => phrases.filter((phrase) => !passedThrough.includes(phrase));
   await waitFor(async () => {
-    const said = await saidSince();
+    const said = counted(await saidSince());
     expect(said.length, `heard so far: ${JSON.stringify(said)}`).toBeGreaterThanOrEqual(expected.length);
   });
-  expect(channels(await heard())).toEqual(channels(expected));
+  expect(channels(counted(await heard()))).toEqual(channels(expected));
 }
 
 /**
