@@ -86,7 +86,6 @@ const publishReply = (request: SeenRequest): Reply => {
   return { body: { count: offer_ids.length, offers: [], batch_id: nextBatch++ } };
 };
 
-/** `total` offers of the filtered set, ids from 1001, answered a page at a time by limit and offset. */
 /** A publish reply held until `release`: the call stays in flight meanwhile. */
 function heldPublish() {
   const held = { release: () => {} };
@@ -99,6 +98,7 @@ function heldPublish() {
   return { reply, release: () => held.release() };
 }
 
+/** `total` offers of the filtered set, ids from 1001, answered a page at a time by limit and offset. */
 function matchingOffers(total: number) {
   const offers = Array.from({ length: total }, (_, index) =>
     anOffer({ id: 1001 + index, product: `Offer ${1001 + index}`, is_published: false, published_at: null }),
@@ -230,6 +230,28 @@ describe('Bulk actions on the selected offers', () => {
     await waitFor(() => expect(snackbar()).toHaveTextContent('500 of 1200 offers were published'));
     expect(server.callsTo(PUBLISH)).toHaveLength(1);
     expect(screen.queryByRole('alertdialog', { name: 'Publish offers' })).not.toBeInTheDocument();
+  });
+
+  it('stops while it still reads all matching offers: nothing is published and the selection stays', async () => {
+    const matching = matchingOffers(1200);
+    let reads = 0;
+    const { user, server } = renderBar({
+      selection: allMatching(1200),
+      routes: {
+        // The first page answers; the second never does, so the action is still reading.
+        [LIST]: (request) => (++reads === 1 ? matching.list(request) : new Promise<Reply>(() => {})),
+        [PUBLISH]: publishReply,
+      },
+    });
+    await user.click(within(bar()).getByRole('button', { name: 'Publish' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Publish offers' });
+    await user.click(within(confirm).getByRole('button', { name: 'Publish 1200 offers' }));
+    await waitFor(() => expect(reads).toBe(2));
+    await user.click(within(confirm).getByRole('button', { name: 'Stop' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Publish offers' })).not.toBeInTheDocument());
+    expect(server.callsTo(PUBLISH)).toHaveLength(0);
+    expect(bar()).toHaveTextContent('All 1200 matching offers selected');
   });
 
   it('offers no Stop for a publish sent in one call', async () => {
