@@ -26,9 +26,14 @@ export const selectCanEdit = (s: BulkActionsSnapshot) => s.can({ type: 'bulk.edi
 export const selectConflict = (s: BulkActionsSnapshot) => s.context.conflict;
 /** The chunk due: what it would write on the offers changed meanwhile. */
 export const selectChunkDue = (s: BulkActionsSnapshot) => s.context.plan[s.context.sent]?.send;
-/** A multi-chunk action may stop after the chunk in flight. */
+/**
+ * A multi-chunk action may stop after the chunk in flight; an action for all matching offers may
+ * stop while it still reads them page by page (nothing is written yet).
+ */
 export const selectCanStop = (s: BulkActionsSnapshot) =>
-  s.context.plan.length > 1 && s.can({ type: 'bulk.cancel' }) && s.hasTag('busy');
+  s.can({ type: 'bulk.cancel' }) &&
+  s.hasTag('busy') &&
+  (s.context.plan.length > 1 || (s.matches({ running: 'planning' }) && s.context.request?.target.allMatching === true));
 /** The conflict view's choices: whether the chunk due may go without the offers changed meanwhile, or over them. */
 export const selectCanResolve = (s: BulkActionsSnapshot) => s.can({ type: 'bulk.skipChanged' });
 export const selectCanCancel = (s: BulkActionsSnapshot) => s.can({ type: 'bulk.cancel' });
