@@ -31,22 +31,30 @@ const loadDateTimePicker = () =>
   });
 
 /**
- * How long after the grid is first pointed at or focused the pickers' code loads. Evaluating it
- * takes one long task; right away it would land in the first keystrokes of an edit opened at
- * once, while a second later the pointer or the keyboard has usually come to rest. A stand-in
- * focused before then loads it on the spot.
+ * How long the keyboard must rest, once the grid has been pointed at or focused, before the
+ * pickers' code loads. Evaluating it takes one long task: it must not land among the keys of an
+ * edit (a key typed then waited for it), so each key pressed meanwhile puts it off again. A
+ * stand-in focused before then loads it on the spot.
  */
 const WARM_AFTER_MS = 1000;
 let isWarming = false;
 
-/** Loads the real pickers soon, so that focusing a stand-in swaps it at once. */
+/** Loads the real pickers once the keyboard rests, so that focusing a stand-in swaps it at once. */
 export function warmCellEditors() {
   if (isWarming) return;
   isWarming = true;
-  setTimeout(() => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const load = () => {
+    removeEventListener('keydown', putOff, true);
     void loadSelect().catch(() => undefined);
     void loadDateTimePicker().catch(() => undefined);
-  }, WARM_AFTER_MS);
+  };
+  const putOff = () => {
+    clearTimeout(timer);
+    timer = setTimeout(load, WARM_AFTER_MS);
+  };
+  addEventListener('keydown', putOff, true);
+  putOff();
 }
 
 interface CellFieldProps {
@@ -71,7 +79,7 @@ export function CellTextField({
   autoFocus,
 }: CellFieldProps & { name: string; value: string; onChange(value: string): void; autoFocus?: boolean }) {
   const errorId = useId();
-  const input = useGrowingHeight();
+  const input = useGrowingHeight(value);
   // Typing goes after the value, as in a single-line input (a textarea would start before it).
   useLayoutEffect(() => {
     const length = input.current?.value.length ?? 0;
@@ -87,7 +95,7 @@ export function CellTextField({
       isDisabled={isDisabled}
       validationBehavior="aria"
       autoFocus={autoFocus}
-      className="cell-editor"
+      className="cell-editor cell-editor--text"
       aria-describedby={errorMessage ? errorId : undefined}
     >
       <TextArea
@@ -104,21 +112,45 @@ export function CellTextField({
   );
 }
 
-const sizesItself = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content') === true;
-
 /**
- * Fits a textarea's height to its text: CSS does it where `field-sizing` is known, this elsewhere,
- * after each render (the field renders when its value changes).
+ * Fits a textarea's height to its text. The textarea is a layout boundary (`contain: strict`,
+ * cell-editors.css), so a key typed lays out the field alone, not the table around it; its height
+ * is set here, and only when it changes: when the text outgrows the box (one read of its own
+ * layout), when text is taken away, and when the column's width changes.
  */
-function useGrowingHeight() {
+function useGrowingHeight(value: string) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  const fittedLength = useRef(-1);
   useLayoutEffect(() => {
     const textarea = ref.current;
-    if (sizesItself || !textarea) return;
-    textarea.style.height = 'auto';
-    textarea.style.height = `${textarea.scrollHeight + textarea.offsetHeight - textarea.clientHeight}px`;
-  });
+    if (!textarea) return;
+    const grew = value.length > fittedLength.current;
+    fittedLength.current = value.length;
+    fitHeight(textarea, grew);
+  }, [value]);
+  useEffect(() => {
+    const textarea = ref.current;
+    if (!textarea || typeof ResizeObserver === 'undefined') return;
+    let width = textarea.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (textarea.clientWidth === width) return;
+      width = textarea.clientWidth;
+      fitHeight(textarea, false);
+    });
+    observer.observe(textarea);
+    return () => observer.disconnect();
+  }, []);
   return ref;
+}
+
+/** Text only added can only need more room: the box is measured again only if it overflows. */
+function fitHeight(textarea: HTMLTextAreaElement, grew: boolean) {
+  if (grew && textarea.scrollHeight <= textarea.clientHeight) return;
+  textarea.style.height = '';
+  const { scrollHeight, offsetHeight, clientHeight } = textarea;
+  // No layout (a hidden row, a test's DOM): the style sheet's height stays.
+  if (scrollHeight === 0) return;
+  textarea.style.height = `${scrollHeight + offsetHeight - clientHeight}px`;
 }
 
 /** How a stand-in became the real widget: focus only, or a press that should also open it. */

@@ -9,7 +9,11 @@ import { RowSaveStatus } from './row-save-status';
 /** What the Action cell reaches outside its row for: starting the row's edit, opening its history. */
 export type ManageOffersMeta = { edit(offer: Offer): void; warm(): void; history(offer: Offer): void };
 
-/** Columns with an `editor` show it while their row is edited; the others show their value. */
+/**
+ * Columns with an `editor` show it while their row is edited; the others show their value. The
+ * widths leave room for the fixed ones (selection 3rem, Action 10rem): their percentages add up
+ * to 79%, so from the grid's narrowest (62rem) up, all columns fit without scrolling sideways.
+ */
 const column = createGridColumns<Offer, ManageOffersMeta>();
 
 const leading = [
@@ -17,7 +21,7 @@ const leading = [
     id: 'product',
     header: 'Product',
     enableSorting: true,
-    meta: { isRowHeader: true, width: '12%', editor: offerEditors.product },
+    meta: { isRowHeader: true, width: '14%', editor: offerEditors.product },
     cell: (info) => <GridText text={info.getValue()} />,
   }),
   column.accessor('publisher', {
@@ -27,26 +31,26 @@ const leading = [
   }),
   column.accessor('seller', {
     header: 'Seller',
-    meta: { width: '9%', editor: offerEditors.seller },
+    meta: { width: '8%', editor: offerEditors.seller },
     cell: (info) => <GridText text={info.getValue()} />,
   }),
   column.accessor('region', {
     header: 'Region',
-    meta: { width: '10%', editor: offerEditors.region },
+    meta: { width: '9%', editor: offerEditors.region },
     cell: (info) => <GridText text={info.getValue()} />,
   }),
   column.accessor('start', {
     id: 'start_date',
     header: 'Start',
     enableSorting: true,
-    meta: { width: '15%', editor: offerEditors.start },
+    meta: { width: '12%', editor: offerEditors.start },
     cell: (info) => <GridDateTime iso={info.getValue()} />,
   }),
   column.accessor('end', {
     id: 'end_date',
     header: 'End',
     enableSorting: true,
-    meta: { width: '15%', editor: offerEditors.end },
+    meta: { width: '12%', editor: offerEditors.end },
     cell: (info) => <GridDateTime iso={info.getValue()} />,
   }),
 ];
@@ -55,7 +59,7 @@ const trailing = [
   column.accessor('unit_price', {
     header: 'Unit price',
     enableSorting: true,
-    meta: { align: 'end', width: '8%', editor: offerEditors.unitPrice },
+    meta: { align: 'end', width: '7%', editor: offerEditors.unitPrice },
     cell: (info) => formatCents(info.getValue()),
   }),
   column.display({
