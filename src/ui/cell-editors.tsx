@@ -8,7 +8,6 @@
  * aria-describedby.
  */
 import { type ComponentType, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { TextArea, TextField } from 'react-aria-components';
 import { dateFieldName, fieldDateTime, spokenDateTime } from '@/lib/dates';
 import type { DateTimePickerProps } from './date-time-picker';
 import { ChevronDownIcon } from './icons';
@@ -67,7 +66,10 @@ interface CellFieldProps {
 /**
  * A text input that shows its whole value in a narrow column: a textarea that wraps and grows
  * with its text, one line of text all the same. Enter does not add a line (the row's keys save on
- * it), a pasted line break becomes a space, and it says so: `aria-multiline="false"`.
+ * it), a pasted line break becomes a space, and it says so: `aria-multiline="false"`. A native
+ * textarea, named by `aria-label` and tied to its error by `aria-describedby`, as the row's other
+ * light inputs are: each key typed renders it, and React Aria's field costs more per render than
+ * the rest of the keystroke's script.
  */
 export function CellTextField({
   label,
@@ -86,20 +88,19 @@ export function CellTextField({
     input.current?.setSelectionRange(length, length);
   }, [input]);
   return (
-    <TextField
-      aria-label={label}
-      name={name}
-      value={value}
-      onChange={(next) => onChange(next.replace(/\s*[\r\n]+\s*/g, ' '))}
-      isInvalid={Boolean(errorMessage)}
-      isDisabled={isDisabled}
-      validationBehavior="aria"
-      autoFocus={autoFocus}
-      className="cell-editor cell-editor--text"
-      aria-describedby={errorMessage ? errorId : undefined}
-    >
-      <TextArea
+    <div className="cell-editor cell-editor--text">
+      <textarea
         ref={input}
+        aria-label={label}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value.replace(/\s*[\r\n]+\s*/g, ' '))}
+        aria-invalid={errorMessage ? true : undefined}
+        aria-describedby={errorMessage ? errorId : undefined}
+        disabled={isDisabled}
+        // The row opens with its first field ready to type in, as a spreadsheet's cell does.
+        // biome-ignore lint/a11y/noAutofocus: focus follows the seller's own double-click or Enter.
+        autoFocus={autoFocus}
         rows={1}
         aria-multiline={false}
         className="field__input cell-editor__input cell-editor__input--wraps"
@@ -108,7 +109,7 @@ export function CellTextField({
         }}
       />
       <CellError id={errorId} message={errorMessage} />
-    </TextField>
+    </div>
   );
 }
 
