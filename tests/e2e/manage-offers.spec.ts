@@ -345,6 +345,35 @@ test('an unsaved edit outlives a reload: "Resume editing" brings the draft back'
   expect(errors).toEqual([]);
 });
 
+test('the product field fits its text as it grows, shrinks and its column narrows', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await startSignedIn(page, request, SELLER);
+  await page.goto('/seller/manage-offers');
+  const editing = grid(page).getByRole('row').nth(1);
+  await editing.getByRole('gridcell').nth(1).dblclick();
+  await expect(productInput(page)).toBeFocused();
+  const height = () => productInput(page).evaluate((field) => field.getBoundingClientRect().height);
+
+  await productInput(page).fill('Short');
+  const oneLine = await height();
+  await page.keyboard.type(' and then a much longer name that takes several lines in this column');
+  expect(await cutValues(editing)).toEqual([]);
+  expect(await height()).toBeGreaterThan(oneLine);
+
+  // Text taken away gives its lines back.
+  await productInput(page).fill('Short');
+  expect(await height()).toBe(oneLine);
+
+  // A narrower column wraps the text onto more lines: the field follows, nothing cut.
+  await productInput(page).fill(
+    'Chronicles of the Northern Realms: Definitive Collector Edition with Soundtrack, Art Book and Every Expansion',
+  );
+  const wide = await height();
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await expect.poll(height).toBeGreaterThan(wide);
+  expect(await productInput(page).evaluate((field) => field.scrollHeight > field.clientHeight + 1)).toBe(false);
+});
+
 /**
  * What of the editing row's values its inputs cannot show: text cut at an input's edge, or an
  * input reaching outside the page. The price may reach over the cell before it (its own row's

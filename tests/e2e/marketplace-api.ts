@@ -6,7 +6,7 @@
 import type { components, paths } from '@openapi/schema';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { ACCOUNTS, type ApiClient, dataOf, ownStorefronts, signInAs } from '../support/api-session';
-import { SELLER, throughRequest } from './support';
+import { CLIENT, SELLER, throughRequest } from './support';
 
 export { dataOf };
 export type ApiOffer = components['schemas']['Offer'];
@@ -122,6 +122,28 @@ export async function counter(
     }),
   );
   expect(countered.negotiation).toBe('counter_proposed');
+}
+
+/** A new order of `offer` for the client, countered by its seller, ready to be answered. */
+export async function counteredOrder(request: APIRequestContext, offer: ApiOffer): Promise<ApiOrder> {
+  const client = await apiAs(request, CLIENT);
+  const cart = await dataOf(client.GET('/api/v1/cart/'));
+  for (const item of cart.items) await request.delete(`/api/v1/cart/remove/${item.id}/`);
+  const added = await dataOf(
+    client.POST('/api/v1/cart/add/', {
+      body: {
+        offer_id: offer.id,
+        quantity: 5,
+      },
+    }),
+  );
+  const ids = added.items.filter((item) => item.offer_id === offer.id).map((item) => item.id);
+  const { orders } = await dataOf(client.POST('/api/v1/cart/checkout/', { body: { cart_item_ids: ids } }));
+  const [order] = orders;
+  if (!order) throw new Error('The checkout placed no order');
+  const price = (Math.floor(Number(offer.unit_price) * 90) / 100).toFixed(2);
+  await counter(request, offer, order, price, 'Our price for five.');
+  return order;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type ApiOrder,
   apiAs,
   counter,
+  counteredOrder,
   dataOf,
   orderableOffers,
   ordersInProgress,
@@ -158,4 +159,37 @@ test('keyboard only: ask for a special price, then accept the counter-offer', as
   );
   expect(accepted.negotiation).toBe('counter_accepted');
   expect(errors).toEqual([]);
+});
+
+test('keyboard only: a counter-offer answered in another tab meanwhile is said so, and Escape closes the order at once', async ({
+  page,
+  request,
+}) => {
+  const client = await apiAs(request, CLIENT);
+  const [offer] = (await orderableOffers(client, 1, { offset: 30 })) as [ApiOffer];
+  const order = await counteredOrder(request, offer);
+  await startSignedIn(page, request, CLIENT);
+  await page.goto('/orders/inprogress');
+  await expect(orderHeader(page, order.id)).toBeVisible();
+  await tabInto(page, ordersGrid(page));
+  await page.keyboard.press('Control+Home');
+  await pressUntilFocused(page, 'ArrowDown', orderHeader(page, order.id), 100);
+  await page.keyboard.press('Enter');
+  const detail = page.getByRole('dialog', { name: `Order #${order.id}` });
+  await tabTo(page, detail.getByRole('button', { name: 'Decline', exact: true }), { limit: 20 });
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Decline the counter-offer?' });
+  await tabTo(page, confirm.getByRole('button', { name: 'Decline counter-offer' }), { limit: 5 });
+
+  await dataOf(
+    client.POST('/api/v1/orders/{orderId}/counter/response/', {
+      params: { path: { orderId: order.id } },
+      body: { accept: true },
+    }),
+  );
+  await page.keyboard.press('Enter');
+  await expect(detail.getByText('This order changed meanwhile')).toBeVisible();
+  // At once, as a fast keyboard user would: the closed confirmation holds neither focus nor keys.
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
 });
