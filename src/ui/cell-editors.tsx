@@ -117,18 +117,37 @@ export function CellTextField({
  * Fits a textarea's height to its text. The textarea is a layout boundary (`contain: strict`,
  * cell-editors.css), so a key typed lays out the field alone, not the table around it; its height
  * is set here, and only when it changes: when the text outgrows the box (one read of its own
- * layout), when text is taken away, and when the column's width changes.
+ * layout), when text is taken away, and when the column's width changes. The read waits for the
+ * next frame, which lays the new text out anyway: a key's handler forcing that layout itself made
+ * the next key wait for it.
  */
 function useGrowingHeight(value: string) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const fittedLength = useRef(-1);
+  const frame = useRef<{ id: number; grew: boolean } | null>(null);
   useLayoutEffect(() => {
     const textarea = ref.current;
     if (!textarea) return;
     const grew = value.length > fittedLength.current;
     fittedLength.current = value.length;
-    fitHeight(textarea, grew);
+    const pending = frame.current;
+    if (pending) {
+      pending.grew &&= grew;
+      return;
+    }
+    const next = { id: 0, grew };
+    next.id = requestAnimationFrame(() => {
+      frame.current = null;
+      fitHeight(textarea, next.grew);
+    });
+    frame.current = next;
   }, [value]);
+  useEffect(
+    () => () => {
+      if (frame.current) cancelAnimationFrame(frame.current.id);
+    },
+    [],
+  );
   useEffect(() => {
     const textarea = ref.current;
     if (!textarea || typeof ResizeObserver === 'undefined') return;

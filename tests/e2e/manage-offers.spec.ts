@@ -352,13 +352,17 @@ test('the product field fits its text as it grows, shrinks and its column narrow
   const editing = grid(page).getByRole('row').nth(1);
   await editing.getByRole('gridcell').nth(1).dblclick();
   await expect(productInput(page)).toBeFocused();
-  const height = () => productInput(page).evaluate((field) => field.getBoundingClientRect().height);
+  // The field fits itself in the frame that draws the new text: read it from that frame on.
+  const height = () =>
+    productInput(page).evaluate(
+      (field) => new Promise<number>((read) => requestAnimationFrame(() => read(field.getBoundingClientRect().height))),
+    );
 
   await productInput(page).fill('Short');
   const oneLine = await height();
   await page.keyboard.type(' and then a much longer name that takes several lines in this column');
-  expect(await cutValues(editing)).toEqual([]);
   expect(await height()).toBeGreaterThan(oneLine);
+  expect(await cutValues(editing)).toEqual([]);
 
   // Text taken away gives its lines back.
   await productInput(page).fill('Short');
@@ -377,33 +381,39 @@ test('the product field fits its text as it grows, shrinks and its column narrow
 /**
  * What of the editing row's values its inputs cannot show: text cut at an input's edge, or an
  * input reaching outside the page. The price may reach over the cell before it (its own row's
- * Published day); nothing else leaves its column.
+ * Published day); nothing else leaves its column. Read in the next frame: the product field fits
+ * its height to its text in the frame that draws it.
  */
 function cutValues(row: Locator) {
-  return row.evaluate((tr) => {
-    const header = (element: Element) => {
-      const cell = element.closest('td, th') as HTMLTableCellElement;
-      const table = cell.closest('table') as HTMLTableElement;
-      return table.tHead?.rows[0]?.cells[cell.cellIndex]?.textContent?.trim() ?? `column ${cell.cellIndex}`;
-    };
-    const problems: string[] = [];
-    const shown = 'textarea, input:not([type="checkbox"]), button[aria-haspopup], .date-field__group';
-    for (const element of tr.querySelectorAll<HTMLElement>(shown)) {
-      // Not shown: no box, or in a visually hidden wrapper (React Aria's input for autofill).
-      if (element.getClientRects().length === 0 || element.closest('[style*="clip"]')) continue;
-      const box = element.getBoundingClientRect();
-      const cell = (element.closest('td, th') as HTMLElement).getBoundingClientRect();
-      if (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1) {
-        problems.push(`${header(element)}: its value is cut`);
-      }
-      const isPrice = element.matches('input[name="unit_price"]');
-      if (box.right > cell.right + 1 || (!isPrice && box.left < cell.left - 1)) {
-        problems.push(`${header(element)}: leaves its column`);
-      }
-      if (box.left < 0 || box.right > innerWidth) problems.push(`${header(element)}: leaves the page`);
-    }
-    return problems;
-  });
+  return row.evaluate(
+    (tr) =>
+      new Promise<string[]>((read) =>
+        requestAnimationFrame(() => {
+          const header = (element: Element) => {
+            const cell = element.closest('td, th') as HTMLTableCellElement;
+            const table = cell.closest('table') as HTMLTableElement;
+            return table.tHead?.rows[0]?.cells[cell.cellIndex]?.textContent?.trim() ?? `column ${cell.cellIndex}`;
+          };
+          const problems: string[] = [];
+          const shown = 'textarea, input:not([type="checkbox"]), button[aria-haspopup], .date-field__group';
+          for (const element of tr.querySelectorAll<HTMLElement>(shown)) {
+            // Not shown: no box, or in a visually hidden wrapper (React Aria's input for autofill).
+            if (element.getClientRects().length === 0 || element.closest('[style*="clip"]')) continue;
+            const box = element.getBoundingClientRect();
+            const cell = (element.closest('td, th') as HTMLElement).getBoundingClientRect();
+            if (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1) {
+              problems.push(`${header(element)}: its value is cut`);
+            }
+            const isPrice = element.matches('input[name="unit_price"]');
+            if (box.right > cell.right + 1 || (!isPrice && box.left < cell.left - 1)) {
+              problems.push(`${header(element)}: leaves its column`);
+            }
+            if (box.left < 0 || box.right > innerWidth) problems.push(`${header(element)}: leaves the page`);
+          }
+          read(problems);
+        }),
+      ),
+  );
 }
 
 /** Where each column's cells are, from a row's cells: left edge and width. */
