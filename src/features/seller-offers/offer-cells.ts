@@ -2,14 +2,14 @@
  * Manage Offers' editable cells as text (behaviour §7, fill and paste): what Ctrl+C writes, in the
  * grid's display format, and what Ctrl+V reads back, as spreadsheets copy cells (tab-separated).
  * A value read lands in the editing row's terms (`OfferDraft`), so the offer rules check it as
- * they check the editing row; prices and ISO times are read as the CSV upload reads them.
+ * they check the editing row. Prices and ISO times are read as the server reads an uploaded file's
+ * cells; the CSV check (offer-csv.ts) reads them here too.
  */
 import type { DraftField, OfferDraft } from '@machines/row-editing/row-editing.types';
 import { formatCents } from '@openapi/rules/money';
 import { centsOfPriceInput } from '@openapi/rules/price';
 import type { Offer, Options } from '@/api/models';
 import { formatDateTime, fromLocalIso, parseGridDateTime, toLocalIso } from '@/lib/dates';
-import { dateTimeOf, priceOf } from './offer-csv';
 
 /** The grid's editable columns (manage-offer-columns.tsx) and the draft field each edits. */
 const FIELD_OF_COLUMN: Readonly<Record<string, DraftField>> = {
@@ -176,3 +176,57 @@ export const toTsv = (rows: readonly (readonly string[])[]) =>
   rows
     .map((row) => row.map((cell) => (/[\t\r\n"]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join('\t'))
     .join('\n');
+
+/**
+ * A price cell as the server reads it: a leading € or $ and thousands commas are removed
+ * (behaviour §5), but a comma that does not group thousands (`12,50`) is refused rather than
+ * read as 1250, and so is a leading or trailing dot. The rest is the offer's rule (openapi/rules/offer.ts).
+ */
+export function priceOf(raw: string): { text: string } | { error: string } {
+  let text = raw;
+  if (text.startsWith('€') || text.startsWith('$')) text = text.slice(1).trim();
+  if (text.includes(',')) {
+    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text)) return { error: 'Write the price like 1,234.50 or 1234.50.' };
+    text = text.replaceAll(',', '');
+  }
+  if (text.startsWith('.') || text.endsWith('.')) return { error: 'Enter the unit price as a number, like 12.50.' };
+  return { text };
+}
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * An ISO 8601 date-time cell (`2026-05-01T10:00:00Z`, `2026-05-01 10:00+02:00`) as the instant it
+ * names; without a zone it is UTC, as for the server. A blank cell is left to the offer rules.
+ */
+export function dateTimeOf(raw: string): { instant: number } | { error: string } | { blank: true } {
+  if (raw === '') return { blank: true };
+  const match = DATE_TIME.exec(raw);
+  if (!match) return { error: 'Write the date and time in ISO 8601, like 2026-05-01T10:00:00Z.' };
+  const [, y, mo, d, h, mi, s = '0', fraction = '', zone = 'Z'] = match;
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second, Number(fraction.padEnd(3, '0').slice(0, 3)));
+  const check = new Date(wall);
+  const exists =
+    check.getUTCFullYear() === year &&
+    check.getUTCMonth() === month - 1 &&
+    check.getUTCDate() === day &&
+    check.getUTCHours() === hour &&
+    check.getUTCMinutes() === minute &&
+    check.getUTCSeconds() === second;
+  if (!exists) return { error: 'This date or time does not exist.' };
+  if (zone.toUpperCase() === 'Z') return { instant: wall };
+  const digits = zone.replace(':', '');
+  const zoneHours = Number(digits.slice(1, 3));
+  const zoneMinutes = Number(digits.slice(3, 5));
+  if (zoneHours > 23 || zoneMinutes > 59) return { error: 'The time zone offset is not valid.' };
+  const offset = (digits.startsWith('-') ? -1 : 1) * (zoneHours * 60 + zoneMinutes);
+  return { instant: wall - offset * 60_000 };
+}
