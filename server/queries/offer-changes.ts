@@ -6,6 +6,7 @@
  */
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { maximumAmountMessage } from '../../openapi/rules/bounds';
+import { NO_SUCH_DATE_TIME } from '../../openapi/rules/date-time';
 import { centsOf, MAX_UNIT_PRICE_CENTS } from '../../openapi/rules/money';
 import type { components } from '../../openapi/schema';
 import type { Database } from '../db/client';
@@ -40,7 +41,7 @@ export type ChangedColumns = { -readonly [K in keyof typeof CHANGEABLE]?: (typeo
 export type Change = { id: number; set: ChangedColumns };
 
 /** The contract's date-time format lets a leap second (`23:59:60Z`) through; a Date cannot hold it. */
-export const NO_SUCH_TIME = 'This date or time does not exist.';
+export const NO_SUCH_TIME = NO_SUCH_DATE_TIME;
 export function readDateTime(iso: string): Date | null {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : date;

@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { maximumAmountMessage, maxLengthMessage } from '../../openapi/rules/bounds';
 import { CsvError, type CsvRecord, pacedCsv } from '../../openapi/rules/csv';
+import { instantOfIso } from '../../openapi/rules/date-time';
 import { centsOf, MAX_UNIT_PRICE_CENTS } from '../../openapi/rules/money';
 import { MAX_UPLOAD_ROWS, UPLOAD_COLUMNS, type UploadColumn } from '../../openapi/rules/offer';
 import type { components } from '../../openapi/schema';
@@ -446,39 +447,16 @@ function parsePrice(raw: string): { cents: number } | { error: string } {
 const EARLIEST = new Date('1900-01-01T00:00:00Z');
 const LATEST = new Date('9999-12-30T23:59:59Z');
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
-
 /**
- * An ISO 8601 date-time such as `2026-05-01T10:00:00Z` or `2026-05-01 10:00+02:00`. Without a
- * zone it is read as UTC, the zone every date-time in the API is given in.
+ * An ISO 8601 date-time such as `2026-05-01T10:00:00Z` or `2026-05-01 10:00+02:00`
+ * (openapi/rules/date-time.ts), within the contract's bounds.
  */
 function parseDateTime(raw: string): { date: Date } | { error: string } {
   if (raw === '') return { error: BLANK };
-  const match = DATE_TIME.exec(raw);
-  if (!match) return { error: 'Datetime has wrong format. Use ISO 8601, e.g. 2026-05-01T10:00:00Z.' };
-  const [, y, mo, d, h, mi, s = '0', fraction = '', zone = 'Z'] = match;
-  const parts = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
-  const [year, month, day, hour, minute, second] = parts;
-  const ms = Number(fraction.padEnd(3, '0').slice(0, 3));
-  const local = Date.UTC(year, month - 1, day, hour, minute, second, ms);
-  const check = new Date(local);
-  const exists =
-    check.getUTCFullYear() === year &&
-    check.getUTCMonth() === month - 1 &&
-    check.getUTCDate() === day &&
-    check.getUTCHours() === hour &&
-    check.getUTCMinutes() === minute &&
-    check.getUTCSeconds() === second;
-  if (!exists) return { error: 'This date or time does not exist.' };
-  let offsetMinutes = 0;
-  if (zone.toUpperCase() !== 'Z') {
-    const digits = zone.replace(':', '');
-    const zoneHours = Number(digits.slice(1, 3));
-    const zoneMinutes = Number(digits.slice(3, 5));
-    if (zoneHours > 23 || zoneMinutes > 59) return { error: 'The time zone offset is not valid.' };
-    offsetMinutes = (digits.startsWith('-') ? -1 : 1) * (zoneHours * 60 + zoneMinutes);
-  }
-  const date = new Date(local - offsetMinutes * 60_000);
+  const read = instantOfIso(raw);
+  if ('malformed' in read) return { error: 'Datetime has wrong format. Use ISO 8601, e.g. 2026-05-01T10:00:00Z.' };
+  if ('error' in read) return read;
+  const date = new Date(read.instant);
   if (date < EARLIEST) return { error: `Ensure this value is on or after ${EARLIEST.toISOString()}.` };
   if (date > LATEST) return { error: `Ensure this value is on or before ${LATEST.toISOString()}.` };
   return { date };

@@ -9,8 +9,8 @@ import {
   lineOf,
   notice,
   offersGrid,
+  openOrderByKeyboard,
   orderHeader,
-  ordersGrid,
   pressUntilFocused,
   searchOffers,
   tabInto,
@@ -243,12 +243,7 @@ test('keyboard only: find offers, add them, change a quantity, send the basket a
   // The newest order opens from its row: into the grid, down to its row header, Enter.
   const newest = placed[0];
   if (!newest) throw new Error('No order was placed');
-  await expect(orderHeader(page, newest.id)).toBeVisible();
-  await tabInto(page, ordersGrid(page));
-  await page.keyboard.press('Control+Home');
-  await pressUntilFocused(page, 'ArrowDown', orderHeader(page, newest.id), 100);
-  await page.keyboard.press('Enter');
-  const detail = page.getByRole('dialog', { name: `Order #${newest.id}` });
+  const detail = await openOrderByKeyboard(page, newest.id);
   await expect(detail).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(detail).toHaveCount(0);

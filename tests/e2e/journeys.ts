@@ -66,3 +66,16 @@ export async function tabInto(page: Page, container: Locator, { back = false, li
   }
   expect(await holdsFocus(container), 'focus reached the container').toBe(true);
 }
+
+/**
+ * Opens an order of My Orders (In Progress) from the keyboard: into the grid, to its first row,
+ * down to the order's row header, Enter. Gives the order's dialog.
+ */
+export async function openOrderByKeyboard(page: Page, orderId: number) {
+  await expect(orderHeader(page, orderId)).toBeVisible();
+  await tabInto(page, ordersGrid(page));
+  await page.keyboard.press('Control+Home');
+  await pressUntilFocused(page, 'ArrowDown', orderHeader(page, orderId), 100);
+  await page.keyboard.press('Enter');
+  return page.getByRole('dialog', { name: `Order #${orderId}` });
+}

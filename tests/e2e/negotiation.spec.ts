@@ -5,8 +5,8 @@ import {
   euros,
   notice,
   offersGrid,
+  openOrderByKeyboard,
   orderHeader,
-  ordersGrid,
   pressUntilFocused,
   searchOffers,
   tabInto,
@@ -137,12 +137,7 @@ test('keyboard only: ask for a special price, then accept the counter-offer', as
   await counter(request, offer, order, countered, 'Our best price for this quantity.');
 
   await page.goto('/orders/inprogress');
-  await expect(orderHeader(page, order.id)).toBeVisible();
-  await tabInto(page, ordersGrid(page));
-  await page.keyboard.press('Control+Home');
-  await pressUntilFocused(page, 'ArrowDown', orderHeader(page, order.id), 100);
-  await page.keyboard.press('Enter');
-  const detail = page.getByRole('dialog', { name: `Order #${order.id}` });
+  const detail = await openOrderByKeyboard(page, order.id);
   await expect(detail).toContainText(euros(centsOf(countered)));
   await tabTo(page, detail.getByRole('button', { name: 'Accept counter-offer' }), { limit: 20 });
   await page.keyboard.press('Enter');
@@ -170,12 +165,7 @@ test('keyboard only: a counter-offer answered in another tab meanwhile is said s
   const order = await counteredOrder(request, offer);
   await startSignedIn(page, request, CLIENT);
   await page.goto('/orders/inprogress');
-  await expect(orderHeader(page, order.id)).toBeVisible();
-  await tabInto(page, ordersGrid(page));
-  await page.keyboard.press('Control+Home');
-  await pressUntilFocused(page, 'ArrowDown', orderHeader(page, order.id), 100);
-  await page.keyboard.press('Enter');
-  const detail = page.getByRole('dialog', { name: `Order #${order.id}` });
+  const detail = await openOrderByKeyboard(page, order.id);
   await tabTo(page, detail.getByRole('button', { name: 'Decline', exact: true }), { limit: 20 });
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('alertdialog', { name: 'Decline the counter-offer?' });

@@ -6,6 +6,7 @@
  * cells; the CSV check (offer-csv.ts) reads them here too.
  */
 import type { DraftField, OfferDraft } from '@machines/row-editing/row-editing.types';
+import { instantOfIso } from '@openapi/rules/date-time';
 import { formatCents } from '@openapi/rules/money';
 import { centsOfPriceInput } from '@openapi/rules/price';
 import type { Offer, Options } from '@/api/models';
@@ -193,40 +194,13 @@ export function priceOf(raw: string): { text: string } | { error: string } {
   return { text };
 }
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
-
 /**
  * An ISO 8601 date-time cell (`2026-05-01T10:00:00Z`, `2026-05-01 10:00+02:00`) as the instant it
- * names; without a zone it is UTC, as for the server. A blank cell is left to the offer rules.
+ * names, read as the server reads one (openapi/rules/date-time.ts). A blank cell is left to the
+ * offer rules.
  */
 export function dateTimeOf(raw: string): { instant: number } | { error: string } | { blank: true } {
   if (raw === '') return { blank: true };
-  const match = DATE_TIME.exec(raw);
-  if (!match) return { error: 'Write the date and time in ISO 8601, like 2026-05-01T10:00:00Z.' };
-  const [, y, mo, d, h, mi, s = '0', fraction = '', zone = 'Z'] = match;
-  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second, Number(fraction.padEnd(3, '0').slice(0, 3)));
-  const check = new Date(wall);
-  const exists =
-    check.getUTCFullYear() === year &&
-    check.getUTCMonth() === month - 1 &&
-    check.getUTCDate() === day &&
-    check.getUTCHours() === hour &&
-    check.getUTCMinutes() === minute &&
-    check.getUTCSeconds() === second;
-  if (!exists) return { error: 'This date or time does not exist.' };
-  if (zone.toUpperCase() === 'Z') return { instant: wall };
-  const digits = zone.replace(':', '');
-  const zoneHours = Number(digits.slice(1, 3));
-  const zoneMinutes = Number(digits.slice(3, 5));
-  if (zoneHours > 23 || zoneMinutes > 59) return { error: 'The time zone offset is not valid.' };
-  const offset = (digits.startsWith('-') ? -1 : 1) * (zoneHours * 60 + zoneMinutes);
-  return { instant: wall - offset * 60_000 };
+  const read = instantOfIso(raw);
+  return 'malformed' in read ? { error: 'Write the date and time in ISO 8601, like 2026-05-01T10:00:00Z.' } : read;
 }
