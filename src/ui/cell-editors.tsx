@@ -7,8 +7,9 @@
  * price inputs are light enough as they are. Each shows its error under it, tied to it with
  * aria-describedby.
  */
-import { type ComponentType, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { dateFieldName, fieldDateTime, spokenDateTime } from '@/lib/dates';
+import type { GridStore } from './data-grid.types';
 import type { DateTimePickerProps } from './date-time-picker';
 import { ChevronDownIcon } from './icons';
 import type { SelectOption, SelectProps } from './select';
@@ -67,9 +68,12 @@ interface CellFieldProps {
  * A text input that shows its whole value in a narrow column: a textarea that wraps and grows
  * with its text, one line of text all the same. Enter does not add a line (the row's keys save on
  * it), a pasted line break becomes a space, and it says so: `aria-multiline="false"`. A native
- * textarea, named by `aria-label` and tied to its error by `aria-describedby`, as the row's other
- * light inputs are: each key typed renders it, and React Aria's field costs more per render than
- * the rest of the keystroke's script.
+ * textarea, named by `aria-label` and tied to its error by `aria-describedby`.
+ *
+ * The text lives in the element, not in a render: a key typed goes to `onChange` at once (so the
+ * owner of `value` never misses one) and renders nothing, which leaves the key's handler with the
+ * browser's own work. `value` is read when the field mounts and followed after that, so a value
+ * set elsewhere (a draft taken back, a conflict's choice) shows in the field.
  */
 export function CellTextField({
   label,
@@ -79,22 +83,40 @@ export function CellTextField({
   errorMessage,
   isDisabled,
   autoFocus,
-}: CellFieldProps & { name: string; value: string; onChange(value: string): void; autoFocus?: boolean }) {
+}: CellFieldProps & { name: string; value: GridStore<string>; onChange(value: string): void; autoFocus?: boolean }) {
   const errorId = useId();
-  const input = useGrowingHeight(value);
-  // Typing goes after the value, as in a single-line input (a textarea would start before it).
+  const { ref: input, fitSoon } = useGrowingHeight();
+  const [initial] = useState(value.get);
   useLayoutEffect(() => {
-    const length = input.current?.value.length ?? 0;
-    input.current?.setSelectionRange(length, length);
-  }, [input]);
+    const textarea = input.current;
+    if (!textarea) return;
+    // Typing goes after the value, as in a single-line input (a textarea would start before it).
+    textarea.setSelectionRange(textarea.value.length, textarea.value.length);
+    // From the style sheet's one line, the text can only need more room.
+    fitSoon(true);
+    const follow = () => {
+      const next = value.get();
+      if (textarea.value === next) return;
+      textarea.value = next;
+      fitSoon(false);
+    };
+    follow();
+    return value.subscribe(follow);
+  }, [input, fitSoon, value]);
   return (
     <div className="cell-editor cell-editor--text">
       <textarea
         ref={input}
         aria-label={label}
         name={name}
-        value={value}
-        onChange={(event) => onChange(event.target.value.replace(/\s*[\r\n]+\s*/g, ' '))}
+        defaultValue={initial}
+        onChange={(event) => {
+          const textarea = event.currentTarget;
+          const typed = textarea.value;
+          const next = oneLine(textarea);
+          fitSoon(next === typed && next.length > value.get().length);
+          onChange(next);
+        }}
         aria-invalid={errorMessage ? true : undefined}
         aria-describedby={errorMessage ? errorId : undefined}
         disabled={isDisabled}
@@ -113,23 +135,32 @@ export function CellTextField({
   );
 }
 
+const LINE_BREAK = /\s*[\r\n]+\s*/g;
+
+/** The field's text on one line: a pasted line break becomes a space, the caret stays after it. */
+function oneLine(textarea: HTMLTextAreaElement): string {
+  const typed = textarea.value;
+  if (!/[\r\n]/.test(typed)) return typed;
+  const caret = textarea.selectionEnd;
+  const next = typed.replace(LINE_BREAK, ' ');
+  const after = typed.slice(0, caret).replace(LINE_BREAK, ' ').length;
+  textarea.value = next;
+  textarea.setSelectionRange(after, after);
+  return next;
+}
+
 /**
  * Fits a textarea's height to its text. The textarea is a layout boundary (`contain: strict`,
  * cell-editors.css), so a key typed lays out the field alone, not the table around it; its height
  * is set here, and only when it changes: when the text outgrows the box (one read of its own
- * layout), when text is taken away, and when the column's width changes. The read waits for the
- * next frame, which lays the new text out anyway: a key's handler forcing that layout itself made
- * the next key wait for it.
+ * layout), when text is taken away, and when the column's width changes. `fitSoon` waits for the
+ * next frame, which lays the new text out anyway, and measures once for all the keys before it:
+ * a key's handler forcing that layout itself made the next key wait for it.
  */
-function useGrowingHeight(value: string) {
+function useGrowingHeight() {
   const ref = useRef<HTMLTextAreaElement>(null);
-  const fittedLength = useRef(-1);
   const frame = useRef<{ id: number; grew: boolean } | null>(null);
-  useLayoutEffect(() => {
-    const textarea = ref.current;
-    if (!textarea) return;
-    const grew = value.length > fittedLength.current;
-    fittedLength.current = value.length;
+  const fitSoon = useCallback((grew: boolean) => {
     const pending = frame.current;
     if (pending) {
       pending.grew &&= grew;
@@ -138,10 +169,10 @@ function useGrowingHeight(value: string) {
     const next = { id: 0, grew };
     next.id = requestAnimationFrame(() => {
       frame.current = null;
-      fitHeight(textarea, next.grew);
+      if (ref.current) fitHeight(ref.current, next.grew);
     });
     frame.current = next;
-  }, [value]);
+  }, []);
   useEffect(
     () => () => {
       if (frame.current) cancelAnimationFrame(frame.current.id);
@@ -160,7 +191,7 @@ function useGrowingHeight(value: string) {
     observer.observe(textarea);
     return () => observer.disconnect();
   }, []);
-  return ref;
+  return { ref, fitSoon };
 }
 
 /** Text only added can only need more room: the box is measured again only if it overflows. */

@@ -1,6 +1,7 @@
 import type { rowEditingMachine } from '@machines/row-editing/row-editing.machine';
 import { createContext, useContext } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { GridStore } from '@/ui/data-grid.types';
 
 export type RowEditingRef = ActorRefFrom<typeof rowEditingMachine>;
 
@@ -16,4 +17,15 @@ export function useRowEditing(): RowEditingRef {
   const value = useContext(RowEditingContext);
   if (!value) throw new Error('The editing row needs a RowEditingContext provider');
   return value.editing;
+}
+
+/** One fact of the row-editing actor as the grid and its fields read it: a value and its changes. */
+export function storeOf<T>(editing: RowEditingRef, select: (snapshot: SnapshotFrom<RowEditingRef>) => T): GridStore<T> {
+  return {
+    get: () => select(editing.getSnapshot()),
+    subscribe: (listener) => {
+      const subscription = editing.subscribe(listener);
+      return () => subscription.unsubscribe();
+    },
+  };
 }

@@ -12,10 +12,11 @@ import type { Offer } from '@/api/models';
 import { useApiLogic } from '@/core/api';
 import { announce } from '@/ui/announce';
 import { warmCellEditors } from '@/ui/cell-editors';
-import type { GridStore, RowEditor } from '@/ui/data-grid.types';
+import type { RowEditor } from '@/ui/data-grid.types';
 import { notify } from '@/ui/notify';
 import { FIELD_LABELS } from './offer-cells';
 import { type KeptDraft, keptDraft } from './offer-draft-store';
+import { storeOf } from './row-editing-context';
 import { rowEditingLogic, toDraft } from './seller-offers.implementations';
 
 /** "Offer not saved. Product: Enter a product name." (behaviour §10, Announcements). */
@@ -105,17 +106,6 @@ export function useOfferRowEditing({ rows, userId }: { rows: readonly Offer[] | 
 }
 
 type Editing = ReturnType<typeof useOfferRowEditing>['editing'];
-
-/** One fact of the row-editing actor as the grid reads it: a value and its changes. */
-function storeOf<T>(editing: Editing, select: (snapshot: ReturnType<Editing['getSnapshot']>) => T): GridStore<T> {
-  return {
-    get: () => select(editing.getSnapshot()),
-    subscribe: (listener) => {
-      const subscription = editing.subscribe(listener);
-      return () => subscription.unsubscribe();
-    },
-  };
-}
 
 /** How long typing may pause before the draft is written: a keystroke costs no storage write. */
 const KEEP_AFTER_MS = 300;

@@ -2,8 +2,9 @@
  * The editors of the Manage Offers row being edited (behaviour §2, Manage Offers table), one per
  * editable column; the grid's edit cells hold them and keep the row's keys (src/ui/grid-keys.ts).
  * Their pickers load on the grid's first hover or focus (src/ui/cell-editors.tsx). Each input
- * reads its own field from the row-editing actor, so a keystroke redraws that input and the
- * Action cell, nothing else.
+ * reads its own field from the row-editing actor, so a change redraws that input and the Action
+ * cell, nothing else; the product field holds its text itself, so a key typed there redraws
+ * nothing once the first has turned Cancel into Update.
  */
 import {
   selectError,
@@ -14,7 +15,7 @@ import {
 } from '@machines/row-editing/row-editing.selectors';
 import type { DraftField, OfferDraft } from '@machines/row-editing/row-editing.types';
 import { useSelector } from '@xstate/react';
-import type { ComponentType } from 'react';
+import { type ComponentType, useMemo } from 'react';
 import type { Offer } from '@/api/models';
 import { useOptions } from '@/core/domain/options';
 import { CellButton } from '@/ui/cell-button';
@@ -22,7 +23,7 @@ import { CellDateTime, CellSelect, CellTextField } from '@/ui/cell-editors';
 import type { GridEditorProps } from '@/ui/data-grid.types';
 import { WarningIcon } from '@/ui/icons';
 import { PriceField } from '@/ui/price-field';
-import { type RowEditingRef, useRowEditing } from '../row-editing-context';
+import { type RowEditingRef, storeOf, useRowEditing } from '../row-editing-context';
 
 type EditorProps = GridEditorProps<Offer>;
 
@@ -73,14 +74,19 @@ function useDraftField<F extends DraftField>(editing: RowEditingRef, field: F) {
   return { value, error, change };
 }
 
+const selectProduct = selectField('product');
+
 function ProductEditor() {
-  const { value, error, change } = useDraftField(useRowEditing(), 'product');
+  const editing = useRowEditing();
+  // The field holds its text itself and follows the draft: a key typed renders nothing.
+  const value = useMemo(() => storeOf(editing, (snapshot) => selectProduct(snapshot) ?? ''), [editing]);
+  const error = useSelector(editing, selectError('product'));
   return (
     <CellTextField
       label="Product"
       name="product"
-      value={value ?? ''}
-      onChange={change}
+      value={value}
+      onChange={(product) => editing.send({ type: 'edit.change', patch: { product } })}
       errorMessage={error}
       autoFocus
     />
