@@ -40,8 +40,10 @@ const CHANGEABLE = {
 export type ChangedColumns = { -readonly [K in keyof typeof CHANGEABLE]?: (typeof offers.$inferInsert)[K] };
 export type Change = { id: number; set: ChangedColumns };
 
-/** The contract's date-time format lets a leap second (`23:59:60Z`) through; a Date cannot hold it. */
-export const NO_SUCH_TIME = NO_SUCH_DATE_TIME;
+/**
+ * The contract's date-time format lets a leap second (`23:59:60Z`) through; a Date cannot hold it,
+ * and the caller refuses it with NO_SUCH_DATE_TIME.
+ */
 export function readDateTime(iso: string): Date | null {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -194,12 +196,12 @@ const FIELDS: FieldReaders = {
   },
   start: ({ value, set, fail }) => {
     const startAt = readDateTime(value);
-    if (startAt === null) fail(NO_SUCH_TIME);
+    if (startAt === null) fail(NO_SUCH_DATE_TIME);
     else set.startAt = startAt;
   },
   end: ({ value, set, fail }) => {
     const endAt = readDateTime(value);
-    if (endAt === null) fail(NO_SUCH_TIME);
+    if (endAt === null) fail(NO_SUCH_DATE_TIME);
     else set.endAt = endAt;
   },
 };

@@ -6,6 +6,7 @@
  */
 import { and, count, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { NO_SUCH_DATE_TIME } from '../../openapi/rules/date-time';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
 import { statementChunks } from '../db/paced';
@@ -17,7 +18,6 @@ import { page, pageWindow } from '../http/pagination';
 import { dayStart } from '../lib/days';
 import {
   lockOwnOffers,
-  NO_SUCH_TIME,
   nextVersion,
   offerConflict,
   ownedBy,
@@ -62,7 +62,7 @@ export function manageOfferRoutes(ctx: ServerContext) {
       }
       if (query.valid_at !== undefined) {
         const moment = readDateTime(query.valid_at);
-        if (moment === null) throw badRequest({ valid_at: [NO_SUCH_TIME] });
+        if (moment === null) throw badRequest({ valid_at: [NO_SUCH_DATE_TIME] });
         conditions.push(lte(offers.startAt, moment), gte(offers.endAt, moment));
       }
       const where = and(...conditions);

@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { NO_SUCH_DATE_TIME } from '../../openapi/rules/date-time';
 import type { components } from '../../openapi/schema';
 import type { AppEnv, ServerContext } from '../context';
 import type { Database } from '../db/client';
@@ -15,7 +16,6 @@ import { listPage } from '../http/pagination';
 import {
   type Change,
   lockOwnOffers,
-  NO_SUCH_TIME,
   offerConflict,
   ownedBy,
   type RecordedValues,
@@ -103,7 +103,7 @@ export function offerHistoryRoutes(ctx: ServerContext) {
       if (query.offer) conditions.push(eq(offerHistory.offerId, query.offer));
       if (query.since !== undefined) {
         const since = readDateTime(query.since);
-        if (since === null) throw badRequest({ since: [NO_SUCH_TIME] });
+        if (since === null) throw badRequest({ since: [NO_SUCH_DATE_TIME] });
         conditions.push(gte(offerHistory.at, since));
       }
       return c.json(await records(c, query, conditions), 200);

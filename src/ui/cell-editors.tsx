@@ -140,9 +140,9 @@ const LINE_BREAK = /\s*[\r\n]+\s*/g;
 /** The field's text on one line: a pasted line break becomes a space, the caret stays after it. */
 function oneLine(textarea: HTMLTextAreaElement): string {
   const typed = textarea.value;
-  if (!/[\r\n]/.test(typed)) return typed;
-  const caret = textarea.selectionEnd;
   const next = typed.replace(LINE_BREAK, ' ');
+  if (next === typed) return typed;
+  const caret = textarea.selectionEnd;
   const after = typed.slice(0, caret).replace(LINE_BREAK, ' ').length;
   textarea.value = next;
   textarea.setSelectionRange(after, after);
